@@ -1,0 +1,57 @@
+"""numberlink_sat: solve, check and generate grid path puzzles with SAT.
+
+The Numberlink verbs live at the top level; Number Chain and Lianliankan have their
+own subpackages (``numberlink_sat.numchain``, ``numberlink_sat.lianliankan``).
+
+>>> import numberlink_sat as nl
+>>> p = nl.parse("1 . 1")
+>>> nl.solve(p).paths["1"]
+((0, 0), (0, 1), (0, 2))
+>>> nl.is_unique(p)
+True
+"""
+
+from numberlink_sat.errors import (
+    InvalidPuzzleError,
+    NumberlinkSatError,
+    ParseError,
+    SolveTimeout,
+    UnknownSolverError,
+)
+from numberlink_sat.numberlink import (
+    Puzzle,
+    Solution,
+    count_solutions,
+    format_puzzle,
+    format_solution,
+    is_unique,
+    parse,
+    parse_solution,
+    read,
+    solutions,
+    solve,
+    verify,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "InvalidPuzzleError",
+    "NumberlinkSatError",
+    "ParseError",
+    "Puzzle",
+    "Solution",
+    "SolveTimeout",
+    "UnknownSolverError",
+    "__version__",
+    "count_solutions",
+    "format_puzzle",
+    "format_solution",
+    "is_unique",
+    "parse",
+    "parse_solution",
+    "read",
+    "solutions",
+    "solve",
+    "verify",
+]

@@ -1,0 +1,64 @@
+"""The ``numberlink-sat`` command line: a thin layer of subcommands over the library.
+
+Each subcommand lives in its own module with a ``register(subparsers)`` function that
+adds its parser and sets ``func`` (a callable ``args -> exit code``). Errors the library
+raises on purpose become a one-line message and exit status 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from numberlink_sat.cli.common import EXIT_TIMEOUT, EXIT_USAGE
+from numberlink_sat.errors import NumberlinkSatError, SolveTimeout
+
+__all__ = ["build_parser", "main"]
+
+COMMAND_MODULES: tuple[str, ...] = (
+    "numberlink_sat.cli.numberlink",
+)
+"""Modules that each register one or more subcommands, in help order."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with usage errors on exit status 2 and no traceback (the default, kept)."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser with every registered subcommand."""
+    from numberlink_sat import __version__
+
+    parser = _Parser(
+        prog="numberlink-sat",
+        description="Solve, check and generate grid path puzzles with SAT.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit status (also used by ``python -m numberlink_sat``)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except SolveTimeout as exc:
+        print(f"numberlink-sat: timeout: {exc}", file=sys.stderr)
+        return EXIT_TIMEOUT
+    except (NumberlinkSatError, ValueError) as exc:
+        print(f"numberlink-sat: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as exc:
+        print(f"numberlink-sat: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
+              file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("numberlink-sat: interrupted", file=sys.stderr)
+        return 130

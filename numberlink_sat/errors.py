@@ -1,0 +1,64 @@
+"""The one exception hierarchy of numberlink_sat.
+
+Every error the library raises on purpose derives from :class:`NumberlinkSatError`,
+so a caller can catch them all at once, and each also derives from the builtin a
+Python user would expect (``ValueError`` for bad input, ``TimeoutError`` for a time
+limit).
+
+>>> from numberlink_sat.errors import ParseError
+>>> err = ParseError("label '3' appears once", line=2, column=5)
+>>> str(err)
+"line 2, column 5: label '3' appears once"
+>>> isinstance(err, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "InvalidPuzzleError",
+    "NumberlinkSatError",
+    "ParseError",
+    "SolveTimeout",
+    "UnknownSolverError",
+]
+
+
+class NumberlinkSatError(Exception):
+    """Base class of every error raised on purpose by numberlink_sat."""
+
+
+class ParseError(NumberlinkSatError, ValueError):
+    """Malformed puzzle text. ``line`` and ``column`` are 1-based (``None`` when unknown)."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        self.message = message
+        self.line = line
+        self.column = column
+        where = []
+        if line is not None:
+            where.append(f"line {line}")
+        if column is not None:
+            where.append(f"column {column}")
+        prefix = ", ".join(where)
+        super().__init__(f"{prefix}: {message}" if prefix else message)
+
+
+class InvalidPuzzleError(NumberlinkSatError, ValueError):
+    """A puzzle object that breaks the rules of its family (a label once, a cell out of range)."""
+
+
+class UnknownSolverError(NumberlinkSatError, ValueError):
+    """A SAT solver name that PySAT does not offer, or one that cannot run the incremental loop."""
+
+
+class SolveTimeout(NumberlinkSatError, TimeoutError):
+    """The time limit passed before an answer was proven.
+
+    ``elapsed`` is the wall time spent, in seconds, and ``stage`` names what was running.
+    """
+
+    def __init__(self, message: str, elapsed: float | None = None, stage: str = "") -> None:
+        self.elapsed = elapsed
+        self.stage = stage
+        super().__init__(message)

@@ -1,0 +1,118 @@
+"""The independent judge of Numberlink solutions.
+
+Plain Python over the puzzle and the paths: it never imports the encoder or PySAT, so a
+bug in the encoding cannot hide itself. Every solver answer passes through it in the
+tests, the CLI and the benchmarks.
+
+>>> from numberlink_sat.numberlink.model import Puzzle, Solution
+>>> p = Puzzle(3, 1, {"1": ((0, 0), (0, 2))})
+>>> verify(p, Solution(3, 1, {"1": [(0, 0), (0, 1), (0, 2)]}))
+[]
+>>> verify(p, Solution(3, 1, {"1": [(0, 0), (0, 2)]}))
+['label 1: (0, 0) -> (0, 2) is not a step to an orthogonal neighbour', 'cell (0, 1) lies on no path (fill rule)']
+"""
+
+from __future__ import annotations
+
+from numberlink_sat.grid import Cell
+from numberlink_sat.numberlink.model import Puzzle, Solution
+
+__all__ = ["verify"]
+
+
+def verify(
+    puzzle: Puzzle,
+    solution: Solution,
+    *,
+    fill: bool = True,
+    no_touch: bool = False,
+    no_2x2: bool = False,
+) -> list[str]:
+    """The rule violations of ``solution`` for ``puzzle``; an empty list when it is valid.
+
+    Checks: one path per label and no other; each path runs from one end of its label to
+    the other through orthogonal steps, on the board, off blocked cells, without
+    repeating a cell; no cell on two paths; with ``fill`` every open cell is on a path;
+    with ``no_touch`` two adjacent cells of one path are consecutive on it; with
+    ``no_2x2`` no 2 x 2 square lies on one path.
+    """
+    problems: list[str] = []
+    if (solution.width, solution.height) != (puzzle.width, puzzle.height):
+        return [
+            f"solution is {solution.width}x{solution.height}, "
+            f"puzzle is {puzzle.width}x{puzzle.height}"
+        ]
+    paths = solution.paths
+    for label in puzzle.endpoints:
+        if label not in paths:
+            problems.append(f"label {label}: no path")
+    for label in paths:
+        if label not in puzzle.endpoints:
+            problems.append(f"label {label}: not in the puzzle")
+
+    owner: dict[Cell, str] = {}
+    for label, path in paths.items():
+        if label not in puzzle.endpoints:
+            continue
+        problems.extend(_check_path(puzzle, label, path))
+        for cell in path:
+            if cell in owner and owner[cell] != label:
+                problems.append(f"cell {cell} is on the paths of {owner[cell]} and {label}")
+            owner.setdefault(cell, label)
+
+    if fill:
+        for cell in puzzle.open_cells():
+            if cell not in owner:
+                problems.append(f"cell {cell} lies on no path (fill rule)")
+    if no_touch:
+        for label, path in paths.items():
+            position = {cell: i for i, cell in enumerate(path)}
+            for cell, i in position.items():
+                r, c = cell
+                for other in ((r, c + 1), (r + 1, c)):
+                    j = position.get(other)
+                    if j is not None and abs(i - j) != 1:
+                        problems.append(
+                            f"label {label}: path touches itself at {cell} and {other} (no-touch)"
+                        )
+    if no_2x2:
+        for r in range(puzzle.height - 1):
+            for c in range(puzzle.width - 1):
+                square = [owner.get(x) for x in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))]
+                if square[0] is not None and all(s == square[0] for s in square):
+                    problems.append(
+                        f"label {square[0]}: 2x2 square at {(r, c)} lies on one path (no-2x2)"
+                    )
+    return problems
+
+
+def _check_path(puzzle: Puzzle, label: str, path: tuple[Cell, ...]) -> list[str]:
+    problems: list[str] = []
+    if not path:
+        return [f"label {label}: empty path"]
+    a, b = puzzle.endpoints[label]
+    if {path[0], path[-1]} != {a, b} or len(path) < 2:
+        problems.append(f"label {label}: path must run from {a} to {b}")
+    seen: set[Cell] = set()
+    for i, cell in enumerate(path):
+        r, c = cell
+        if not (0 <= r < puzzle.height and 0 <= c < puzzle.width):
+            problems.append(f"label {label}: cell {cell} is off the board")
+        elif cell in puzzle.blocked:
+            problems.append(f"label {label}: cell {cell} is blocked")
+        if cell in seen:
+            problems.append(f"label {label}: cell {cell} is visited twice")
+        seen.add(cell)
+        other = puzzle.label_at.get(cell)
+        if other is not None and other != label:
+            problems.append(f"label {label}: passes through the end of label {other} at {cell}")
+        if 0 < i < len(path) - 1 and other == label:
+            problems.append(f"label {label}: passes through its own end {cell}")
+        if i:
+            pr, pc = path[i - 1]
+            if abs(pr - r) + abs(pc - c) != 1:
+                problems.append(
+                    f"label {label}: {path[i - 1]} -> {cell} is not a step to an "
+                    "orthogonal neighbour"
+                )
+    return problems

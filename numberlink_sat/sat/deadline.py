@@ -1,0 +1,61 @@
+"""The one time-limit mechanism: a wall-clock deadline checked between steps.
+
+CaDiCaL in PySAT cannot be interrupted, so solvers are run in conflict-budget slices
+(:class:`~numberlink_sat.sat.session.SatSession`) and the deadline is checked between
+slices, and by encoders between chunks of clauses. ``time_limit=None`` means no limit.
+
+>>> d = Deadline(None)
+>>> d.expired(), d.remaining()
+(False, None)
+>>> Deadline(0.0).expired()
+True
+"""
+
+from __future__ import annotations
+
+import time
+
+from numberlink_sat.errors import SolveTimeout
+
+__all__ = ["Deadline"]
+
+
+class Deadline:
+    """A wall-clock deadline ``time_limit`` seconds after creation (or never)."""
+
+    __slots__ = ("start", "time_limit")
+
+    def __init__(self, time_limit: float | None) -> None:
+        if time_limit is not None:
+            if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+                raise TypeError("time_limit must be a number of seconds or None")
+            if time_limit < 0 or time_limit != time_limit:
+                raise ValueError(f"time_limit must be >= 0, got {time_limit}")
+        self.time_limit = None if time_limit is None else float(time_limit)
+        self.start = time.perf_counter()
+
+    def elapsed(self) -> float:
+        """Seconds since the deadline was created."""
+        return time.perf_counter() - self.start
+
+    def remaining(self) -> float | None:
+        """Seconds left (may be negative), or ``None`` without a limit."""
+        if self.time_limit is None:
+            return None
+        return self.time_limit - self.elapsed()
+
+    def expired(self) -> bool:
+        """Whether the limit has passed."""
+        left = self.remaining()
+        return left is not None and left <= 0
+
+    def check(self, stage: str = "") -> None:
+        """Raise :class:`SolveTimeout` if the limit has passed."""
+        if self.expired():
+            elapsed = self.elapsed()
+            where = f" while {stage}" if stage else ""
+            raise SolveTimeout(
+                f"time limit of {self.time_limit:g} s passed{where} (after {elapsed:.2f} s)",
+                elapsed=elapsed,
+                stage=stage,
+            )

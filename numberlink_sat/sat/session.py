@@ -1,0 +1,229 @@
+"""One incremental PySAT solver with lazy cuts, blocking, time limits and statistics.
+
+The loop every puzzle shares: solve; hand the model to a *cut finder*; if it returns
+clauses (e.g. "this detached loop must be entered from outside"), add them and solve
+again on the same solver, keeping learned clauses; when it returns none, the model is
+accepted. Enumeration adds a blocking clause per accepted model and goes on cutting.
+
+>>> with SatSession([[1, 2], [-1, -2]]) as s:
+...     models = list(s.enumerate(lambda m: [], lambda m: [-v for v in (1, 2) if m[v]]))
+>>> sorted(tuple(m.true_vars([1, 2])) for m in models)
+[(1,), (2,)]
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Any
+
+from pysat.solvers import Solver
+
+from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.sat.deadline import Deadline
+from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
+
+__all__ = ["CutFinder", "Model", "SatSession", "SessionStats"]
+
+Clause = list[int]
+
+
+class Model:
+    """A satisfying assignment: ``model[v]`` is the truth value of variable ``v``.
+
+    Variables the solver never saw read as ``False``.
+    """
+
+    __slots__ = ("_values",)
+
+    def __init__(self, literals: Sequence[int]) -> None:
+        values = bytearray(len(literals) + 1)
+        for lit in literals:
+            if lit > 0:
+                values[lit] = 1
+        self._values = values
+
+    def __getitem__(self, var: int) -> bool:
+        return var < len(self._values) and self._values[var] == 1
+
+    def true_vars(self, variables: Iterable[int]) -> list[int]:
+        """The variables among ``variables`` that are true, in the given order."""
+        vals = self._values
+        n = len(vals)
+        return [v for v in variables if v < n and vals[v]]
+
+    @property
+    def size(self) -> int:
+        """The number of variables the model covers."""
+        return len(self._values) - 1
+
+
+CutFinder = Callable[[Model], list[Clause]]
+"""Given a model, the clauses it violates (cuts); an empty list accepts the model."""
+
+
+@dataclass
+class SessionStats:
+    """What a session did: solver calls, cut rounds, cuts and clauses added, timings."""
+
+    solver: str = DEFAULT_SOLVER
+    variables: int = 0
+    clauses: int = 0
+    calls: int = 0
+    cut_rounds: int = 0
+    cuts: int = 0
+    blocks: int = 0
+    conflicts: int = 0
+    encode_seconds: float = 0.0
+    solve_seconds: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        """A plain dict (for JSON rows and benchmarks)."""
+        d = {k: v for k, v in self.__dict__.items() if k != "extra"}
+        d.update(self.extra)
+        return d
+
+
+class SatSession:
+    """An incremental solver over ``clauses`` with the shared lazy-cut loop.
+
+    ``solver`` is a PySAT name (see :data:`~numberlink_sat.sat.solvers.INCREMENTAL_SOLVERS`);
+    ``deadline`` bounds every call (conflict-budget slices with a wall-clock check, since
+    CaDiCaL cannot be interrupted). Use it as a context manager so the solver is freed.
+    """
+
+    FIRST_SLICE = 2_000
+    MAX_SLICE = 1_000_000
+
+    def __init__(
+        self,
+        clauses: Iterable[Clause] = (),
+        *,
+        solver: str = DEFAULT_SOLVER,
+        deadline: Deadline | None = None,
+        num_vars: int = 0,
+    ) -> None:
+        self.name = check_solver(solver)
+        self.deadline = deadline if deadline is not None else Deadline(None)
+        self.stats = SessionStats(solver=self.name, variables=num_vars)
+        self._slice = self.FIRST_SLICE
+        self._solver: Any = Solver(name=self.name)
+        self.add_clauses(clauses)
+
+    # -- clauses -------------------------------------------------------------
+    def add_clauses(self, clauses: Iterable[Clause]) -> None:
+        """Add clauses (permanently) to the solver."""
+        if not isinstance(clauses, list):
+            clauses = list(clauses)
+        if clauses:
+            self._solver.append_formula(clauses)
+            self.stats.clauses += len(clauses)
+
+    def add_clause(self, clause: Clause) -> None:
+        """Add one clause."""
+        self._solver.add_clause(clause)
+        self.stats.clauses += 1
+
+    # -- solving -------------------------------------------------------------
+    def solve(self, assumptions: Sequence[int] = ()) -> bool:
+        """One SAT call under ``assumptions``. Raises :class:`SolveTimeout` past the deadline."""
+        self.deadline.check("solving")
+        self.stats.calls += 1
+        started = time.perf_counter()
+        try:
+            if self.deadline.time_limit is None:
+                return bool(self._solver.solve(assumptions=list(assumptions)))
+            return self._solve_in_slices(list(assumptions))
+        finally:
+            self.stats.solve_seconds += time.perf_counter() - started
+
+    def _solve_in_slices(self, assumptions: list[int]) -> bool:
+        while True:
+            self._solver.conf_budget(self._slice)
+            t0 = time.perf_counter()
+            answer = self._solver.solve_limited(assumptions=assumptions)
+            took = time.perf_counter() - t0
+            if answer is not None:
+                return bool(answer)
+            self.stats.conflicts += self._slice
+            if self.deadline.expired():
+                elapsed = self.deadline.elapsed()
+                raise SolveTimeout(
+                    f"time limit of {self.deadline.time_limit:g} s passed while solving "
+                    f"(after {elapsed:.2f} s, {self.stats.calls} solver calls, "
+                    f"{self.stats.cut_rounds} cut rounds)",
+                    elapsed=elapsed,
+                    stage="solving",
+                )
+            # keep each slice around 0.05-0.3 s so the limit is honoured closely
+            remaining = self.deadline.remaining() or 0.0
+            if took < 0.05 and self._slice < self.MAX_SLICE:
+                self._slice *= 2
+            elif (took > 0.3 or took > remaining) and self._slice > 100:
+                self._slice //= 2
+
+    def model(self) -> Model:
+        """The model of the last satisfiable call."""
+        return Model(self._solver.get_model())
+
+    def solve_with_cuts(
+        self, find_cuts: CutFinder, assumptions: Sequence[int] = ()
+    ) -> Model | None:
+        """Solve, adding lazy cuts until the cut finder accepts a model (or UNSAT: ``None``)."""
+        while self.solve(assumptions):
+            model = self.model()
+            cuts = find_cuts(model)
+            if not cuts:
+                return model
+            self.stats.cut_rounds += 1
+            self.stats.cuts += len(cuts)
+            self.add_clauses(cuts)
+        return None
+
+    def enumerate(
+        self,
+        find_cuts: CutFinder,
+        block: Callable[[Model], Clause],
+        limit: int | None = None,
+        assumptions: Sequence[int] = (),
+    ) -> Iterator[Model]:
+        """Yield accepted models one by one, blocking each with ``block(model)``.
+
+        Stops after ``limit`` models (``None``: all). Blocking clauses are permanent.
+        """
+        found = 0
+        while limit is None or found < limit:
+            model = self.solve_with_cuts(find_cuts, assumptions)
+            if model is None:
+                return
+            found += 1
+            yield model
+            clause = block(model)
+            self.stats.blocks += 1
+            self.add_clause(clause)
+
+    # -- extras --------------------------------------------------------------
+    def core(self) -> list[int] | None:
+        """The failed assumptions of the last unsatisfiable call (solver permitting)."""
+        core = self._solver.get_core()
+        return None if core is None else list(core)
+
+    def close(self) -> None:
+        """Free the solver."""
+        if self._solver is not None:
+            self._solver.delete()
+            self._solver = None
+
+    def __enter__(self) -> SatSession:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
