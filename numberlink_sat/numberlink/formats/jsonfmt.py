@@ -42,7 +42,9 @@ _KEYS = ("width", "height", "blocked", "endpoints")
 def read_object(text: str, node: JsonNode, keys: tuple[str, ...]) -> dict[str, JsonNode]:
     """The members of a JSON object; a key outside ``keys`` is a :class:`ParseError`."""
     if node.kind != "object":
-        raise ParseError(f"expected a JSON object, found {node.kind}", *line_column(text, node.offset))
+        raise ParseError(
+            f"expected a JSON object, found {node.kind}", *line_column(text, node.offset)
+        )
     members: dict[str, JsonNode] = {}
     for key, key_offset, value in node.value:
         if key not in keys:
@@ -104,7 +106,9 @@ def puzzle_from_node(text: str, root: JsonNode) -> Puzzle:
     blocked = members.get("blocked")
     if blocked is not None:
         if blocked.kind != "array":
-            raise ParseError("'blocked' must be a list of [row, col]", *line_column(text, blocked.offset))
+            raise ParseError(
+                "'blocked' must be a list of [row, col]", *line_column(text, blocked.offset)
+            )
         for item in blocked.value:
             r, c = read_cell(text, item, width, height, "a blocked cell")
             line, column = line_column(text, item.offset)

@@ -68,7 +68,7 @@ def read_puzzles(text: str) -> list[Puzzle]:
     width = len(table[0])
     check_size(width, len(rows), rows[0].number, 1, 1)
     builder = GridBuilder(width, len(rows))
-    for r, (line, cells) in enumerate(zip(rows, table)):
+    for r, (line, cells) in enumerate(zip(rows, table, strict=True)):
         if len(cells) != width:
             column = cells[width][1] if len(cells) > width else len(line.text.rstrip()) + 1
             raise ParseError(
