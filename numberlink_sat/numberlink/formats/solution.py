@@ -5,7 +5,7 @@ end to the other (so a path that touches itself is not ambiguous). After it a wr
 may put the label grid in token form (``.`` where no path passes); a reader checks
 that this grid agrees with the paths.
 
->>> from numberlink_sat.numberlink.model import Solution
+>>> from numberlink_sat.numberlink.model import Puzzle, Solution
 >>> s = Solution(3, 1, {"1": [(0, 0), (0, 1), (0, 2)]})
 >>> text = format_solution(s)
 >>> print(text, end="")
@@ -33,7 +33,7 @@ from numberlink_sat.numberlink.formats._common import (
 )
 from numberlink_sat.numberlink.formats._jsonpos import parse_json
 from numberlink_sat.numberlink.formats.jsonfmt import read_cell, read_object, read_size
-from numberlink_sat.numberlink.model import Solution
+from numberlink_sat.numberlink.model import Puzzle, Solution
 
 __all__ = ["format_solution", "parse_solution"]
 
@@ -41,21 +41,27 @@ _KEYS = ("width", "height", "paths")
 _OFF_PATH = (".", "X", "#")
 
 
-def _grid_text(solution: Solution) -> str | None:
+def _grid_text(solution: Solution, blocked: frozenset[Cell]) -> str | None:
     labels = list(solution.paths)
     if any(not label or any(ch.isspace() for ch in label) for label in labels):
         return None
     size = max((len(label) for label in labels), default=1)
-    return "".join(
-        " ".join(("." if v is None else v).rjust(size) for v in row) + "\n"
-        for row in solution.grid()
-    )
+    out = []
+    for r, row in enumerate(solution.grid()):
+        cells = [
+            ("X" if (r, c) in blocked else ".") if v is None else v for c, v in enumerate(row)
+        ]
+        out.append(" ".join(v.rjust(size) for v in cells) + "\n")
+    return "".join(out)
 
 
-def format_solution(solution: Solution, *, grid: bool = True) -> str:
+def format_solution(
+    solution: Solution, *, grid: bool = True, puzzle: Puzzle | None = None
+) -> str:
     """The solution file text of ``solution``: the JSON paths, one path per line, and with
-    ``grid`` the label grid in token form after a blank line (left out when a label
-    holds white space, which a token grid cannot show)."""
+    ``grid`` the label grid in token form after a blank line (``.`` where no path passes,
+    ``X`` on the blocked cells of ``puzzle`` when it is given; the grid is left out when
+    a label holds white space, which a token grid cannot show)."""
     head = f'{{"width": {solution.width}, "height": {solution.height}, "paths": {{'
     items = [
         f"  {json.dumps(label, ensure_ascii=False)}: {json.dumps([list(c) for c in path])}"
@@ -63,7 +69,7 @@ def format_solution(solution: Solution, *, grid: bool = True) -> str:
     ]
     text = head + ("\n" + ",\n".join(items) + "\n}}\n" if items else "}}\n")
     if grid:
-        board = _grid_text(solution)
+        board = _grid_text(solution, puzzle.blocked if puzzle is not None else frozenset())
         if board is not None:
             text += "\n" + board
     return text

@@ -1,0 +1,35 @@
+"""Shared pytest fixtures.
+
+``corpus_dir`` is the public puzzle corpus in ``shared/corpus`` beside the repository
+(``<clone>/../shared/corpus``). Its files carry licences that do not fit this MIT
+package, so they are never copied here; tests that need them skip when it is absent.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+CORPUS_DIR = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+"""Where the corpus is expected: ``shared/corpus`` next to the repository folder."""
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+"""Puzzles written for these tests (and the seed's own example)."""
+
+
+@pytest.fixture(scope="session")
+def corpus_dir() -> Path:
+    """The corpus folder; skips the test with a message when it is not there."""
+    if not (CORPUS_DIR / "numberlink").is_dir():
+        pytest.skip(
+            f"public puzzle corpus not found at {CORPUS_DIR} (it lives in shared/corpus "
+            "beside the repository and is not shipped with it: licences)"
+        )
+    return CORPUS_DIR
+
+
+@pytest.fixture(scope="session")
+def data_dir() -> Path:
+    """``tests/data``: puzzles written for the tests and the seed's 7x7 example."""
+    return DATA_DIR
