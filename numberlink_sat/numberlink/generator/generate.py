@@ -1,0 +1,378 @@
+"""Generate Numberlink puzzles whose unique solution is proven by SAT.
+
+The seeds' construction (:mod:`.paths`) draws random non-touching paths over the whole
+board; their ends are the labels and the cells left over (isolated) are blocked. The
+candidate is then proven unique, or repaired by cutting paths until it is
+(:mod:`.uniqueness`). Only proven-unique puzzles are returned: a candidate that cannot
+be repaired within the controls, or that the solver cannot decide within
+``time_limit``, is dropped and a new one drawn, up to ``max_attempts``.
+
+>>> g = generate_with_solution(5, 4, seed=3)
+>>> g.puzzle == generate(5, 4, seed=3)
+True
+>>> from numberlink_sat.numberlink.verify import verify
+>>> verify(g.puzzle, g.solution)
+[]
+>>> g.stats.labels == len(g.puzzle.labels)
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from numberlink_sat.errors import InvalidPuzzleError, NumberlinkSatError, SolveTimeout
+from numberlink_sat.grid import Cell
+from numberlink_sat.numberlink.encode import RuleOptions
+from numberlink_sat.numberlink.generator.paths import random_paths
+from numberlink_sat.numberlink.generator.uniqueness import RepairFailed, prove_and_repair
+from numberlink_sat.numberlink.model import MAX_SIDE, Puzzle, Solution
+from numberlink_sat.numberlink.verify import verify
+from numberlink_sat.sat.deadline import Deadline
+from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
+
+__all__ = [
+    "DEFAULT_MAX_ATTEMPTS",
+    "DEFAULT_TIME_LIMIT",
+    "GeneratedPuzzle",
+    "GenerationFailed",
+    "GenerationStats",
+    "check_controls",
+    "generate",
+    "generate_many",
+    "generate_with_solution",
+]
+
+DEFAULT_TIME_LIMIT = 60.0
+"""Seconds allowed to prove (and repair) one candidate; past it the candidate is dropped."""
+
+DEFAULT_MAX_ATTEMPTS = 10
+"""Candidates drawn before :func:`generate` gives up."""
+
+
+class GenerationFailed(NumberlinkSatError):
+    """No candidate could be made unique within the controls and ``max_attempts``."""
+
+
+@dataclass(frozen=True)
+class GenerationStats:
+    """What making one puzzle took.
+
+    ``repair_steps`` = ``cuts`` + ``trims``; ``raw_unique``: the accepted candidate was
+    already unique as the seeds' algorithm drew it; ``attempts``: candidates drawn (the
+    rejected ones included); times in seconds, summed over all attempts.
+    """
+
+    labels: int
+    blocked: int
+    repair_steps: int
+    cuts: int
+    trims: int
+    repair_rounds: int
+    solve_calls: int
+    raw_unique: bool
+    attempts: int
+    timeouts: int
+    skipped_models: int
+    seconds_paths: float
+    seconds_proving: float
+
+    @property
+    def seconds(self) -> float:
+        """Total time: building paths plus proving."""
+        return self.seconds_paths + self.seconds_proving
+
+    def as_dict(self) -> dict[str, Any]:
+        """A plain dict (for JSON and CSV rows)."""
+        d = asdict(self)
+        d["seconds"] = self.seconds
+        return d
+
+
+@dataclass(frozen=True)
+class GeneratedPuzzle:
+    """A proven-unique puzzle, its (only) solution and the statistics of making it."""
+
+    puzzle: Puzzle
+    solution: Solution
+    stats: GenerationStats
+
+
+def _check_int(name: str, value: Any, low: int, *, none_ok: bool = True) -> None:
+    if value is None and none_ok:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be an int, not {type(value).__name__}")
+    if value < low:
+        raise ValueError(f"{name} must be >= {low}, got {value}")
+
+
+def check_controls(
+    width: Any,
+    height: Any,
+    *,
+    min_length: Any = 2,
+    max_length: Any = None,
+    min_labels: Any = None,
+    max_labels: Any = None,
+    max_attempts: Any = DEFAULT_MAX_ATTEMPTS,
+    time_limit: Any = DEFAULT_TIME_LIMIT,
+) -> None:
+    """Raise a clear error for controls no generator run can honour.
+
+    >>> check_controls(1, 1)
+    Traceback (most recent call last):
+    ...
+    numberlink_sat.errors.InvalidPuzzleError: a 1x1 board has no two adjacent cells; \
+need at least 2 cells
+    """
+    for name, value in (("width", width), ("height", height)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidPuzzleError(f"{name} must be an int, not {type(value).__name__}")
+        if not 1 <= value <= MAX_SIDE:
+            raise InvalidPuzzleError(f"{name} {value} is out of range 1..{MAX_SIDE}")
+    if width * height < 2:
+        raise InvalidPuzzleError(
+            f"a {width}x{height} board has no two adjacent cells; need at least 2 cells"
+        )
+    _check_int("min_length", min_length, 2, none_ok=False)
+    _check_int("max_length", max_length, 2)
+    _check_int("min_labels", min_labels, 1)
+    _check_int("max_labels", max_labels, 1)
+    _check_int("max_attempts", max_attempts, 1, none_ok=False)
+    if max_length is not None and min_length > max_length:
+        raise ValueError(f"min_length {min_length} is above max_length {max_length}")
+    if min_labels is not None and max_labels is not None and min_labels > max_labels:
+        raise ValueError(f"min_labels {min_labels} is above max_labels {max_labels}")
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+            raise ValueError(f"time_limit must be a number of seconds or None, not {time_limit!r}")
+        if not time_limit > 0:
+            raise ValueError(f"time_limit must be > 0, got {time_limit}")
+
+
+def _shape(
+    width: int,
+    height: int,
+    rng: random.Random,
+    *,
+    min_length: int,
+    max_length: int | None,
+    allow_blocked: bool,
+) -> tuple[list[list[int]], set[int]] | None:
+    """One candidate: the seeds' paths as cell indices, and the blocked cells (or None).
+
+    Paths shorter than ``min_length`` become blocked cells (rejected without
+    ``allow_blocked``). Without ``allow_blocked``, every isolated cell is appended to a
+    neighbouring path end when it can be, else the candidate is rejected.
+    """
+    raw = random_paths(width, height, rng, max_length=max_length)
+    paths: list[list[int]] = []
+    blocked: set[int] = {r * width + c for r, c in raw.isolated}
+    for p in raw.paths:
+        cells = [r * width + c for r, c in p]
+        if len(cells) >= min_length:
+            paths.append(cells)
+        elif allow_blocked:
+            blocked.update(cells)
+        else:
+            return None
+    if blocked and not allow_blocked:
+        ends: dict[int, int] = {}
+        for k, path in enumerate(paths):
+            ends[path[0]] = k
+            ends[path[-1]] = k
+        for x in sorted(blocked):
+            r, c = divmod(x, width)
+            options = []
+            for y in (x - width if r else -1, x + 1 if c + 1 < width else -1,
+                      x + width if r + 1 < height else -1, x - 1 if c else -1):
+                k = ends.get(y, -1) if y >= 0 else -1
+                if k >= 0 and (max_length is None or len(paths[k]) < max_length):
+                    options.append((y, k))
+            if not options:
+                return None
+            y, k = options[rng.randrange(len(options))]
+            del ends[y]
+            if paths[k][0] == y:
+                paths[k].insert(0, x)
+            else:
+                paths[k].append(x)
+            ends[x] = k
+        blocked = set()
+    return paths, blocked
+
+
+def _finish(
+    width: int, height: int, segments: list[list[int]], blocked: frozenset[Cell]
+) -> tuple[Puzzle, Solution]:
+    """Labels ``1..k`` in row-major order of the first end; each path from that end."""
+    oriented = [seg if seg[0] < seg[-1] else seg[::-1] for seg in segments]
+    oriented.sort(key=lambda seg: seg[0])
+    paths = {
+        str(k + 1): [divmod(i, width) for i in seg] for k, seg in enumerate(oriented)
+    }
+    puzzle = Puzzle(width, height, {lab: (p[0], p[-1]) for lab, p in paths.items()}, blocked)
+    return puzzle, Solution(width, height, paths)
+
+
+def generate_with_solution(
+    width: int,
+    height: int,
+    *,
+    seed: int | None = None,
+    rng: random.Random | None = None,
+    fill: bool = True,
+    no_touch: bool = False,
+    no_2x2: bool = False,
+    min_length: int = 2,
+    max_length: int | None = None,
+    min_labels: int | None = None,
+    max_labels: int | None = None,
+    allow_blocked: bool = True,
+    solver: str = DEFAULT_SOLVER,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+    max_rounds: int = 200,
+) -> GeneratedPuzzle:
+    """A random ``width`` x ``height`` puzzle proven unique under the chosen rules.
+
+    Randomness comes only from ``seed`` or ``rng`` (a ``random.Random``, advanced in
+    place; give at most one): the same seed gives the same puzzle, as long as no
+    candidate hits ``time_limit`` (a timeout depends on the machine).
+
+    Controls: ``fill``/``no_touch``/``no_2x2`` the rule variant the uniqueness holds
+    under; ``min_length``/``max_length`` cells per path (``max_length`` stops the
+    seeds' walk; repairs never cut below ``min_length``; drawn paths below it become
+    blocked cells); ``min_labels``/``max_labels`` the label count; ``allow_blocked=False``
+    forbids blocked cells (isolated cells are then appended to a neighbouring path end).
+    ``time_limit`` bounds the proof of one candidate, ``max_attempts`` the candidates,
+    ``max_rounds`` the repair rounds per candidate.
+
+    Raises :class:`GenerationFailed` when no candidate succeeded (with
+    :class:`~numberlink_sat.errors.SolveTimeout` as its cause if every one timed out),
+    and ``ValueError``/:class:`~numberlink_sat.errors.InvalidPuzzleError` for bad
+    controls.
+    """
+    check_controls(width, height, min_length=min_length, max_length=max_length,
+                   min_labels=min_labels, max_labels=max_labels,
+                   max_attempts=max_attempts, time_limit=time_limit)
+    _check_int("max_rounds", max_rounds, 0, none_ok=False)
+    solver = check_solver(solver)
+    options = RuleOptions(fill=fill, no_touch=no_touch, no_2x2=no_2x2)
+    if seed is not None and rng is not None:
+        raise ValueError("give seed or rng, not both")
+    if rng is None:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"seed must be an int or None, not {type(seed).__name__}")
+        rng = random.Random(seed)
+    elif not isinstance(rng, random.Random):
+        raise ValueError(f"rng must be a random.Random, not {type(rng).__name__}")
+
+    seconds_paths = seconds_proving = 0.0
+    timeouts = 0
+    reasons: list[str] = []
+    last_timeout: SolveTimeout | None = None
+    for attempt in range(1, max_attempts + 1):
+        started = time.perf_counter()
+        shaped = _shape(width, height, rng, min_length=min_length, max_length=max_length,
+                        allow_blocked=allow_blocked)
+        seconds_paths += time.perf_counter() - started
+        if shaped is None:
+            reasons.append("drawn paths break the length/blocked controls")
+            continue
+        paths, blocked = shaped
+        if max_labels is not None and len(paths) > max_labels:
+            reasons.append(f"{len(paths)} paths drawn, more than max_labels={max_labels}")
+            continue
+        started = time.perf_counter()
+        try:
+            result = prove_and_repair(
+                width, height, paths, {divmod(i, width) for i in blocked},
+                options=options, deadline=Deadline(time_limit), solver=solver,
+                min_length=min_length, min_labels=min_labels, max_labels=max_labels,
+                allow_trim=allow_blocked, max_rounds=max_rounds,
+            )
+        except SolveTimeout as exc:
+            timeouts += 1
+            last_timeout = exc
+            reasons.append(f"timeout: {exc}")
+            continue
+        except RepairFailed as exc:
+            reasons.append(str(exc))
+            continue
+        finally:
+            seconds_proving += time.perf_counter() - started
+        puzzle, solution = _finish(width, height, result.segments, result.blocked)
+        problems = verify(puzzle, solution, **options.as_kwargs())
+        if problems:  # the drawn or repaired paths break a style rule (e.g. no-touch)
+            reasons.append("intended solution breaks the rules: " + problems[0])
+            continue
+        stats = GenerationStats(
+            labels=len(puzzle.labels),
+            blocked=len(puzzle.blocked),
+            repair_steps=result.cuts + result.trims,
+            cuts=result.cuts,
+            trims=result.trims,
+            repair_rounds=result.rounds,
+            solve_calls=result.solve_calls,
+            raw_unique=result.raw_unique,
+            attempts=attempt,
+            timeouts=timeouts,
+            skipped_models=result.skipped_models,
+            seconds_paths=seconds_paths,
+            seconds_proving=seconds_proving,
+        )
+        return GeneratedPuzzle(puzzle, solution, stats)
+    message = (
+        f"no proven-unique {width}x{height} puzzle in {max_attempts} attempts "
+        f"({options.describe()}); last: {reasons[-1] if reasons else '?'}"
+    )
+    if timeouts == max_attempts and last_timeout is not None:
+        raise GenerationFailed(message) from last_timeout
+    raise GenerationFailed(message)
+
+
+def generate(width: int, height: int, **controls: Any) -> Puzzle:
+    """A random puzzle proven unique; see :func:`generate_with_solution` for the controls.
+
+    >>> p = generate(6, 6, seed=1)
+    >>> (p.width, p.height) == (6, 6) and len(p.labels) >= 1
+    True
+    """
+    return generate_with_solution(width, height, **controls).puzzle
+
+
+def generate_many(
+    width: int,
+    height: int,
+    count: int,
+    *,
+    seed: int | None = None,
+    **controls: Any,
+) -> Iterator[GeneratedPuzzle]:
+    """``count`` puzzles from one random stream seeded by ``seed`` (reproducible).
+
+    >>> [g.puzzle for g in generate_many(4, 4, 2, seed=5)] == \
+[g.puzzle for g in generate_many(4, 4, 2, seed=5)]
+    True
+    """
+    _check_int("count", count, 0, none_ok=False)
+    check_controls(width, height, **{
+        k: v for k, v in controls.items()
+        if k in ("min_length", "max_length", "min_labels", "max_labels", "max_attempts",
+                 "time_limit")
+    })
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ValueError(f"seed must be an int or None, not {type(seed).__name__}")
+    rng = random.Random(seed)
+
+    def stream() -> Iterator[GeneratedPuzzle]:
+        for _ in range(count):
+            yield generate_with_solution(width, height, rng=rng, **controls)
+
+    return stream()

@@ -1,0 +1,192 @@
+"""The seeds' random-path construction over a union-find of the board's cells.
+
+Seeds 000 and 001 (``docs/puzzles.md``, "Generation") build a solution first and read
+the puzzle off it:
+
+1. pick, at random, two orthogonally adjacent cells ``a, b`` on no path yet (stop when
+   no such pair is left anywhere); they start a new path; union them;
+2. repeat: ``a := b``; pick at random a neighbour ``b`` of ``a`` that lies on no path
+   and whose *only* neighbour on the current path is ``a``; union them; stop when
+   there is none;
+3. the first and last cells of the path are its ends.
+
+Cells left on no path have no free neighbour (else step 1 would have gone on), so they
+are isolated: they become blocked cells and no two of them touch.
+
+Here the union-find is a real one (path halving and union by size), not the seeds'
+one-link ``findset``; the current path is the set of the previous cell, so "only
+neighbour on the current path" is one ``find`` per neighbour. The start pair is drawn
+as: a cell uniformly among the free cells that still have a free neighbour, then one
+of its free neighbours uniformly. ``max_length`` (an addition for the designer's
+controls) stops a path when it has that many cells.
+
+>>> import random
+>>> rp = random_paths(4, 3, random.Random(7))
+>>> sorted(len(p) for p in rp.paths) == sorted(len(p) for p in random_paths(4, 3, 7).paths)
+True
+>>> sum(len(p) for p in rp.paths) + len(rp.isolated)
+12
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from numberlink_sat.grid import Cell
+
+__all__ = ["RandomPaths", "UnionFind", "as_rng", "random_paths"]
+
+
+class UnionFind:
+    """Disjoint sets over ``0 .. n-1`` with path halving and union by size.
+
+    >>> uf = UnionFind(4)
+    >>> uf.union(0, 1) == uf.find(1)
+    True
+    >>> uf.same(0, 1), uf.same(1, 2), uf.size_of(0)
+    (True, False, 2)
+    """
+
+    __slots__ = ("_parent", "_size")
+
+    def __init__(self, n: int) -> None:
+        self._parent = list(range(n))
+        self._size = [1] * n
+
+    def find(self, x: int) -> int:
+        """The representative of ``x``'s set (halving the path on the way)."""
+        parent = self._parent
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union(self, a: int, b: int) -> int:
+        """Merge the sets of ``a`` and ``b``; returns the new representative."""
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return ra
+        if self._size[ra] < self._size[rb]:
+            ra, rb = rb, ra
+        self._parent[rb] = ra
+        self._size[ra] += self._size[rb]
+        return ra
+
+    def same(self, a: int, b: int) -> bool:
+        """Whether ``a`` and ``b`` are in one set."""
+        return self.find(a) == self.find(b)
+
+    def size_of(self, x: int) -> int:
+        """The number of elements in ``x``'s set."""
+        return self._size[self.find(x)]
+
+
+@dataclass(frozen=True)
+class RandomPaths:
+    """What the construction produced: the paths (each from end to end) and the isolated cells."""
+
+    width: int
+    height: int
+    paths: tuple[tuple[Cell, ...], ...]
+    isolated: frozenset[Cell]
+
+
+def as_rng(seed: int | random.Random | None) -> random.Random:
+    """A ``random.Random``: the one given, or a new one seeded with ``seed``."""
+    if isinstance(seed, random.Random):
+        return seed
+    return random.Random(seed)
+
+
+def _neighbour_lists(width: int, height: int) -> list[list[int]]:
+    nbrs: list[list[int]] = []
+    for r in range(height):
+        for c in range(width):
+            i = r * width + c
+            row: list[int] = []
+            if r > 0:
+                row.append(i - width)
+            if c + 1 < width:
+                row.append(i + 1)
+            if r + 1 < height:
+                row.append(i + width)
+            if c > 0:
+                row.append(i - 1)
+            nbrs.append(row)
+    return nbrs
+
+
+def random_paths(
+    width: int,
+    height: int,
+    rng: int | random.Random | None = None,
+    *,
+    max_length: int | None = None,
+) -> RandomPaths:
+    """Cover a ``width`` x ``height`` board with the seeds' random non-touching paths.
+
+    ``rng`` is a ``random.Random`` or a seed. Every path has at least 2 cells, never
+    touches itself (two of its cells are adjacent only when consecutive), and at most
+    ``max_length`` cells when given (``>= 2``). The cells on no path are pairwise
+    non-adjacent.
+    """
+    if max_length is not None and max_length < 2:
+        raise ValueError(f"max_length must be >= 2, got {max_length}")
+    rand = as_rng(rng)
+    n = width * height
+    nbrs = _neighbour_lists(width, height)
+    uf = UnionFind(n)
+    on_path = bytearray(n)
+    # free cells that may still start a path, with O(1) removal by swapping
+    cand = list(range(n))
+    pos = list(range(n))
+
+    def drop(x: int) -> None:
+        i = pos[x]
+        if i < 0:
+            return
+        last = cand.pop()
+        if last != x:
+            cand[i] = last
+            pos[last] = i
+        pos[x] = -1
+
+    limit = n if max_length is None else max_length
+    paths: list[tuple[Cell, ...]] = []
+    randrange = rand.randrange
+    while cand:
+        a = cand[randrange(len(cand))]
+        free = [x for x in nbrs[a] if not on_path[x]]
+        if not free:  # isolated for good: cells only ever leave the free set
+            drop(a)
+            continue
+        b = free[randrange(len(free))]
+        on_path[a] = on_path[b] = 1
+        drop(a)
+        drop(b)
+        root = uf.union(a, b)
+        path = [a, b]
+        while len(path) < limit:
+            options = []
+            for x in nbrs[b]:
+                if on_path[x]:
+                    continue
+                # b must be x's only neighbour on the current path
+                touching = 0
+                for y in nbrs[x]:
+                    if on_path[y] and uf.find(y) == root:
+                        touching += 1
+                if touching == 1:
+                    options.append(x)
+            if not options:
+                break
+            x = options[randrange(len(options))]
+            on_path[x] = 1
+            drop(x)
+            root = uf.union(b, x)
+            path.append(x)
+            b = x
+        paths.append(tuple(divmod(i, width) for i in path))
+    isolated = frozenset(divmod(i, width) for i in range(n) if not on_path[i])
+    return RandomPaths(width, height, tuple(paths), isolated)

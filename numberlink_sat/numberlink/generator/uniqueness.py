@@ -1,0 +1,442 @@
+"""Prove a generated puzzle unique, repairing it by cutting paths while it is not.
+
+The intended solution ``S1`` is the set of paths the construction drew. Repeat: look
+for a solution ``T != S1``; none (UNSAT) proves uniqueness. Otherwise pick, in every
+connected piece of ``S1 xor T``, an edge ``e = (u, v)`` that ``S1`` uses and ``T`` does
+not, inside one path ``a .. u v .. b`` (not its first or last edge): **cut** it. The
+path becomes two labels, ``a .. u`` and ``v .. b``.
+
+Why a cut is a safe repair (``docs/generator.md`` has the long form):
+
+- ``S1`` minus the cut edges is a solution of the new puzzle: each piece is a path
+  between the two ends of its new label; nothing else changed.
+- ``T`` dies: it does not use ``e``, so ``u`` (not an end before) has 0 or 2 path
+  edges in ``T``, never the 1 an end cell needs.
+- No solution is born (plain rules, with or without fill): from a solution ``T'`` of
+  the new puzzle, adding the cut edges back joins ``a .. u`` and ``v .. b`` into one
+  path ``a .. b``, so ``T' + cuts`` solved the old puzzle. The new solutions are the
+  old ones that use every cut edge (in the right direction, with the right label),
+  minus the cuts: the count strictly drops at every round.
+
+So for the plain rules one incremental SAT session over the *original* puzzle serves
+every round (:class:`IncrementalProver`): a cut adds the unit clause "edge ``e`` is
+used" and fixes the label of its two cells; a model that solves the original puzzle but
+not the current one (it runs through a cut edge the wrong way) is blocked, which is
+sound because a model invalid now stays invalid after more cuts. ``no_touch`` and
+``no_2x2`` are not kept by re-joining (two labels may touch where one path may not), so
+under them every round re-encodes the current puzzle (:class:`RebuildProver`).
+
+>>> from numberlink_sat.numberlink.encode import RuleOptions
+>>> from numberlink_sat.sat.deadline import Deadline
+>>> paths = [[0, 1, 2], [3, 4, 5]]            # a 3x2 board, two straight rows
+>>> result = prove_and_repair(3, 2, paths, (), options=RuleOptions(), deadline=Deadline(None))
+>>> result.segments, result.rounds
+([[0, 1, 2], [3, 4, 5]], 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from numberlink_sat.errors import NumberlinkSatError
+from numberlink_sat.grid import Cell
+from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
+from numberlink_sat.numberlink.model import Puzzle, Solution
+from numberlink_sat.numberlink.verify import verify
+from numberlink_sat.sat.deadline import Deadline
+from numberlink_sat.sat.session import SatSession
+from numberlink_sat.sat.solvers import DEFAULT_SOLVER
+
+__all__ = [
+    "IncrementalProver",
+    "ProofResult",
+    "RebuildProver",
+    "RepairFailed",
+    "prove_and_repair",
+    "solution_from_edges",
+]
+
+IndexEdge = tuple[int, int]
+"""An edge as two cell indices (``row * width + col``), smaller first."""
+
+
+class RepairFailed(NumberlinkSatError):
+    """The candidate could not be made unique within the controls (discard it)."""
+
+
+@dataclass
+class ProofResult:
+    """The proven-unique paths and what proving them took."""
+
+    segments: list[list[int]]
+    rounds: int = 0
+    cuts: int = 0
+    trims: int = 0
+    blocked: frozenset[Cell] = frozenset()
+    raw_unique: bool = True
+    solve_calls: int = 0
+    skipped_models: int = 0
+    history: list[int] = field(default_factory=list)
+
+
+def _edge(i: int, j: int) -> IndexEdge:
+    return (i, j) if i < j else (j, i)
+
+
+def _path_edges(seg: Sequence[int]) -> Iterable[IndexEdge]:
+    for k in range(len(seg) - 1):
+        yield _edge(seg[k], seg[k + 1])
+
+
+def _puzzle(width: int, height: int, segments: Sequence[Sequence[int]],
+            blocked: Iterable[Cell]) -> Puzzle:
+    ends = {
+        str(k): (divmod(seg[0], width), divmod(seg[-1], width))
+        for k, seg in enumerate(segments)
+    }
+    return Puzzle(width, height, ends, blocked)
+
+
+def solution_from_edges(puzzle: Puzzle, edges: Iterable[IndexEdge]) -> Solution:
+    """Read the paths of ``puzzle``'s labels off a set of used edges (cell indices).
+
+    Each label's path is walked from its first end; whatever the edges are, the result
+    is a :class:`Solution` that :func:`verify` then judges.
+
+    >>> p = Puzzle(3, 1, {"a": ((0, 0), (0, 2))})
+    >>> solution_from_edges(p, [(0, 1), (1, 2)]).paths["a"]
+    ((0, 0), (0, 1), (0, 2))
+    """
+    width = puzzle.width
+    adjacency: dict[int, list[int]] = {}
+    for i, j in edges:
+        adjacency.setdefault(i, []).append(j)
+        adjacency.setdefault(j, []).append(i)
+    paths: dict[str, list[Cell]] = {}
+    for label, (a, _b) in puzzle.endpoints.items():
+        start = a[0] * width + a[1]
+        path, seen = [start], {start}
+        prev, cur = -1, start
+        while True:
+            nxt = [x for x in adjacency.get(cur, ()) if x != prev and x not in seen]
+            if not nxt:
+                break
+            prev, cur = cur, nxt[0]
+            seen.add(cur)
+            path.append(cur)
+        paths[label] = [divmod(x, width) for x in path]
+    return Solution(puzzle.width, puzzle.height, paths)
+
+
+def _index_edges(solution: Solution, width: int) -> set[IndexEdge]:
+    return {
+        _edge(a[0] * width + a[1], b[0] * width + b[1]) for a, b in solution.edges()
+    }
+
+
+class IncrementalProver:
+    """One SAT session over the original puzzle for every round (plain rules only)."""
+
+    def __init__(self, width: int, height: int, paths: Sequence[Sequence[int]],
+                 blocked: Iterable[Cell], *, fill: bool, solver: str,
+                 deadline: Deadline) -> None:
+        self.width = width
+        base = _puzzle(width, height, paths, blocked)
+        self.fill = fill
+        self.enc = NumberlinkEncoding(base, RuleOptions(fill=fill), deadline)
+        self.session = SatSession(self.enc.clauses, solver=solver, deadline=deadline,
+                                  num_vars=self.enc.num_vars)
+        self.cut_edges: set[IndexEdge] = set()
+        self.skipped = 0
+        block = [-self._var(e) for p in paths for e in _path_edges(p)]
+        self.session.add_clause(block)
+
+    def _var(self, e: IndexEdge) -> int:
+        w = self.width
+        var = self.enc.edge_var(divmod(e[0], w), divmod(e[1], w))
+        assert var is not None
+        return var
+
+    @property
+    def calls(self) -> int:
+        """SAT calls so far."""
+        return self.session.stats.calls
+
+    def add_cut(self, e: IndexEdge, original_path: int) -> None:
+        """The current puzzle was cut or trimmed at ``e``, inside ``original_path``.
+
+        Both become "edge ``e`` is used, by that path": the solutions of the current
+        puzzle are the original ones that use every such edge, minus those edges.
+        """
+        self.cut_edges.add(e)
+        clauses = [[self._var(e)]]
+        enc = self.enc
+        for cell in e:
+            for t in range(enc.bits):
+                bit = enc.bit_var(cell, t)
+                clauses.append([bit] if (original_path >> t) & 1 else [-bit])
+        self.session.add_clauses(clauses)
+
+    def second(self, current: Puzzle, intended: Solution) -> Solution | None:
+        """A solution of ``current`` other than ``intended``, or ``None`` (unique)."""
+        enc, session = self.enc, self.session
+        while True:
+            model = session.solve_with_cuts(enc.find_cuts)
+            if model is None:
+                return None
+            used = {_edge(i, j) for i, j in enc.used_edges(model)}
+            other = solution_from_edges(current, used - self.cut_edges)
+            if not verify(current, other, fill=self.fill):
+                return other
+            # solves the original puzzle but not the current one: never will again
+            self.skipped += 1
+            session.add_clause(enc.blocking_clause(model))
+
+    def close(self) -> None:
+        """Free the solver."""
+        self.session.close()
+
+
+class RebuildProver:
+    """A fresh encoding of the current puzzle every round (any rule variant)."""
+
+    def __init__(self, *, options: RuleOptions, solver: str, deadline: Deadline) -> None:
+        self.options = options
+        self.solver = solver
+        self.deadline = deadline
+        self.calls = 0
+        self.skipped = 0
+
+    def add_cut(self, e: IndexEdge, original_path: int) -> None:
+        """Nothing to remember: the next round encodes the cut puzzle."""
+
+    def second(self, current: Puzzle, intended: Solution) -> Solution | None:
+        """A solution of ``current`` other than ``intended``, or ``None`` (unique)."""
+        enc = NumberlinkEncoding(current, self.options, self.deadline)
+        with SatSession(enc.clauses, solver=self.solver, deadline=self.deadline,
+                        num_vars=enc.num_vars) as session:
+            block = []
+            for a, b in intended.edges():
+                var = enc.edge_var(a, b)
+                assert var is not None
+                block.append(-var)
+            session.add_clause(block)
+            try:
+                model = session.solve_with_cuts(enc.find_cuts)
+            finally:
+                self.calls += session.stats.calls
+            if model is None:
+                return None
+            other = enc.decode(model)
+        problems = verify(current, other, **self.options.as_kwargs())
+        if problems:  # pragma: no cover - an encoder bug
+            raise AssertionError("encoder returned an invalid solution: " + "; ".join(problems))
+        return other
+
+
+def _pieces(diff: set[IndexEdge]) -> list[list[IndexEdge]]:
+    """The connected pieces of an edge set, each sorted, in a fixed order."""
+    adjacency: dict[int, list[IndexEdge]] = {}
+    for e in diff:
+        adjacency.setdefault(e[0], []).append(e)
+        adjacency.setdefault(e[1], []).append(e)
+    seen: set[IndexEdge] = set()
+    pieces: list[list[IndexEdge]] = []
+    for start in sorted(diff):
+        if start in seen:
+            continue
+        piece, stack = [], [start]
+        seen.add(start)
+        while stack:
+            e = stack.pop()
+            piece.append(e)
+            for cell in e:
+                for f in adjacency[cell]:
+                    if f not in seen:
+                        seen.add(f)
+                        stack.append(f)
+        pieces.append(sorted(piece))
+    return pieces
+
+
+def _neighbours(i: int, width: int, height: int) -> list[int]:
+    r, c = divmod(i, width)
+    out = []
+    if r > 0:
+        out.append(i - width)
+    if c + 1 < width:
+        out.append(i + 1)
+    if r + 1 < height:
+        out.append(i + width)
+    if c > 0:
+        out.append(i - 1)
+    return out
+
+
+def _repair_round(
+    segments: list[list[int]],
+    origin: list[int],
+    blocked: set[int],
+    intended: set[IndexEdge],
+    other: set[IndexEdge],
+    *,
+    min_length: int,
+    allow_trim: bool,
+    width: int,
+    height: int,
+) -> list[tuple[str, IndexEdge, int]]:
+    """Change the segments so that ``other`` dies; returns ``(kind, edge, origin)`` per step.
+
+    In every connected piece of ``intended xor other``: a **cut** of an edge that
+    ``intended`` uses and ``other`` does not, inside a segment, keeping both parts at
+    ``min_length`` cells or more (the most balanced one); failing that, a **trim**: such
+    an edge at the end of a segment, whose end cell becomes blocked (only when
+    ``allow_trim`` and the cell touches no blocked cell, so blocked cells stay isolated).
+    """
+    steps: list[tuple[str, IndexEdge, int]] = []
+    for piece in _pieces(intended ^ other):
+        where: dict[IndexEdge, tuple[int, int]] = {}
+        for k, seg in enumerate(segments):
+            for pos in range(len(seg) - 1):
+                where[_edge(seg[pos], seg[pos + 1])] = (k, pos)
+        best: tuple[int, IndexEdge] | None = None
+        trim: tuple[IndexEdge, int, bool] | None = None
+        for e in piece:
+            if e not in intended or e in other or e not in where:
+                continue
+            k, pos = where[e]
+            n = len(segments[k])
+            shorter = min(pos + 1, n - pos - 1)
+            if shorter >= min_length and (best is None or shorter > best[0]):
+                best = (shorter, e)
+            elif allow_trim and trim is None and n - 1 >= min_length and shorter == 1:
+                at_start = pos == 0
+                end = segments[k][0] if at_start else segments[k][-1]
+                if not any(x in blocked for x in _neighbours(end, width, height)):
+                    trim = (e, k, at_start)
+        if best is not None:
+            e = best[1]
+            k, pos = where[e]
+            seg = segments[k]
+            segments[k] = seg[: pos + 1]
+            segments.append(seg[pos + 1:])
+            origin.append(origin[k])
+            steps.append(("cut", e, origin[k]))
+        elif trim is not None:
+            e, k, at_start = trim
+            seg = segments[k]
+            if at_start:
+                blocked.add(seg[0])
+                segments[k] = seg[1:]
+            else:
+                blocked.add(seg[-1])
+                segments[k] = seg[:-1]
+            steps.append(("trim", e, origin[k]))
+    return steps
+
+
+def _apply_cut(segments: list[list[int]], origin: list[int], e: IndexEdge) -> int:
+    """Split the segment holding edge ``e``; returns the original path index."""
+    for k, seg in enumerate(segments):
+        for pos in range(len(seg) - 1):
+            if _edge(seg[pos], seg[pos + 1]) == e:
+                segments[k] = seg[: pos + 1]
+                segments.append(seg[pos + 1:])
+                origin.append(origin[k])
+                return origin[k]
+    raise AssertionError(f"edge {e} is on no path")  # pragma: no cover
+
+
+def _split_longest(segments: list[list[int]], min_length: int) -> IndexEdge | None:
+    """The middle edge of the longest segment that can be cut, if any."""
+    k = max(range(len(segments)), key=lambda x: len(segments[x]))
+    seg = segments[k]
+    if len(seg) < 2 * min_length:
+        return None
+    mid = len(seg) // 2 - 1
+    return _edge(seg[mid], seg[mid + 1])
+
+
+def prove_and_repair(
+    width: int,
+    height: int,
+    paths: Sequence[Sequence[int]],
+    blocked: Iterable[Cell],
+    *,
+    options: RuleOptions,
+    deadline: Deadline,
+    solver: str = DEFAULT_SOLVER,
+    min_length: int = 2,
+    min_labels: int | None = None,
+    max_labels: int | None = None,
+    allow_trim: bool = True,
+    max_rounds: int = 200,
+) -> ProofResult:
+    """Make the puzzle whose intended solution is ``paths`` unique, proving it.
+
+    ``paths`` are lists of cell indices, each from end to end; the intended solution
+    must be valid under ``options``. Returns the final paths (cut pieces), the blocked
+    cells (trims add some) and statistics. Raises :class:`RepairFailed` when no
+    admissible step kills a second solution, the label bounds cannot be met, or
+    ``max_rounds`` rounds pass; raises :class:`~numberlink_sat.errors.SolveTimeout` past
+    the deadline. Never returns a puzzle that was not proven unique.
+    """
+    blocked_set = {r * width + c for r, c in blocked}
+    segments = [list(p) for p in paths]
+    origin = list(range(len(segments)))
+    result = ProofResult(segments)
+    plain = not (options.no_touch or options.no_2x2)
+    prover: IncrementalProver | RebuildProver
+    if plain:
+        prover = IncrementalProver(width, height, segments, _cells(blocked_set, width),
+                                   fill=options.fill, solver=solver, deadline=deadline)
+    else:
+        prover = RebuildProver(options=options, solver=solver, deadline=deadline)
+    try:
+        while True:
+            if max_labels is not None and len(segments) > max_labels:
+                raise RepairFailed(f"{len(segments)} labels, more than max_labels={max_labels}")
+            if min_labels is not None and len(segments) < min_labels:
+                e = _split_longest(segments, min_length)
+                if e is None:
+                    raise RepairFailed(f"cannot reach min_labels={min_labels}")
+                prover.add_cut(e, _apply_cut(segments, origin, e))
+                result.cuts += 1
+                continue
+            current = _puzzle(width, height, segments, _cells(blocked_set, width))
+            intended_edges = {e for seg in segments for e in _path_edges(seg)}
+            intended = solution_from_edges(current, intended_edges)
+            other = prover.second(current, intended)
+            if other is None:
+                break
+            if result.rounds == 0:
+                result.raw_unique = False
+            result.rounds += 1
+            if result.rounds > max_rounds:
+                raise RepairFailed(f"still not unique after {max_rounds} repair rounds")
+            steps = _repair_round(
+                segments, origin, blocked_set, intended_edges, _index_edges(other, width),
+                min_length=min_length, allow_trim=allow_trim, width=width, height=height,
+            )
+            if not steps:
+                raise RepairFailed("no admissible cut or trim separates the two solutions")
+            for kind, e, path_index in steps:
+                prover.add_cut(e, path_index)
+                if kind == "cut":
+                    result.cuts += 1
+                else:
+                    result.trims += 1
+            result.history.append(len(steps))
+    finally:
+        result.solve_calls = prover.calls
+        result.skipped_models = prover.skipped
+        if isinstance(prover, IncrementalProver):
+            prover.close()
+    result.segments = segments
+    result.blocked = _cells(blocked_set, width)
+    return result
+
+
+def _cells(indices: Iterable[int], width: int) -> frozenset[Cell]:
+    return frozenset(divmod(i, width) for i in indices)
