@@ -30,14 +30,15 @@ NAME = "pipes"
 BLOCKED = "X"
 
 
-def split_row(line: Line) -> list[tuple[str, int]]:
-    """The cells of one pipe row: their stripped content and its 1-based column.
+def split_row(line: Line) -> list[tuple[str, int, int]]:
+    """The cells of one pipe row: stripped content, its 1-based column, and the column
+    of the cell's opening ``|``.
 
     >>> split_row(Line(1, "| 4 || || 12|"))
-    [('4', 3), ('', 7), ('12', 11)]
+    [('4', 3, 1), ('', 7, 6), ('12', 11, 9)]
     """
     text = line.text
-    cells: list[tuple[str, int]] = []
+    cells: list[tuple[str, int, int]] = []
     pos = 0
     while pos < len(text):
         char = text[pos]
@@ -56,7 +57,7 @@ def split_row(line: Line) -> list[tuple[str, int]]:
         content = text[pos + 1 : end]
         stripped = content.strip()
         offset = len(content) - len(content.lstrip()) if stripped else 0
-        cells.append((stripped, pos + 2 + offset))
+        cells.append((stripped, pos + 2 + offset, pos + 1))
         pos = end + 1
     return cells
 
@@ -70,14 +71,14 @@ def read_puzzles(text: str) -> list[Puzzle]:
     builder = GridBuilder(width, len(rows))
     for r, (line, cells) in enumerate(zip(rows, table, strict=True)):
         if len(cells) != width:
-            column = cells[width][1] if len(cells) > width else len(line.text.rstrip()) + 1
+            column = cells[width][2] if len(cells) > width else len(line.text.rstrip()) + 1
             raise ParseError(
                 f"row {r + 1} has {len(cells)} cells, the first row (line {rows[0].number}) "
                 f"has {width}",
                 line.number,
                 column,
             )
-        for c, (content, column) in enumerate(cells):
+        for c, (content, column, _) in enumerate(cells):
             if not content:
                 continue
             if content == BLOCKED:
