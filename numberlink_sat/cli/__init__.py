@@ -20,6 +20,7 @@ __all__ = ["build_parser", "main"]
 COMMAND_MODULES: tuple[str, ...] = (
     "numberlink_sat.cli.numberlink",
     "numberlink_sat.cli.render",
+    "numberlink_sat.cli.generate",
 )
 """Modules that each register one or more subcommands, in help order."""
 
