@@ -78,6 +78,7 @@ _M_TO_XYZ = ((0.4124, 0.3576, 0.1805), (0.2126, 0.7152, 0.0722), (0.0193, 0.1192
 _M_TO_RGB = ((3.2406, -1.5372, -0.4986), (-0.9689, 1.8758, 0.0415), (0.0557, -0.2040, 1.0570))
 
 
+@lru_cache(maxsize=4096)
 def _lab(colour: str) -> tuple[float, float, float]:
     lin = [_to_linear(x) for x in _hex_to_rgb(colour)]
     xyz = [sum(m * v for m, v in zip(row, lin, strict=True)) for row in _M_TO_XYZ]
