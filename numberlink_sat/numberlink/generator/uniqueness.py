@@ -135,6 +135,12 @@ def _index_edges(solution: Solution, width: int) -> set[IndexEdge]:
     }
 
 
+def _edge_vars(enc: NumberlinkEncoding) -> dict[IndexEdge, int]:
+    """Edge (cell indices) -> its variable, read off the encoding's edge list."""
+    first = enc.first_edge_var
+    return {_edge(i, j): first + k for k, (i, j) in enumerate(enc.edge_cells)}
+
+
 class IncrementalProver:
     """One SAT session over the original puzzle for every round (plain rules only)."""
 
@@ -145,6 +151,7 @@ class IncrementalProver:
         base = _puzzle(width, height, paths, blocked)
         self.fill = fill
         self.enc = NumberlinkEncoding(base, RuleOptions(fill=fill), deadline)
+        self.edge_var = _edge_vars(self.enc)
         self.session = SatSession(self.enc.clauses, solver=solver, deadline=deadline,
                                   num_vars=self.enc.num_vars)
         self.cut_edges: set[IndexEdge] = set()
@@ -153,10 +160,7 @@ class IncrementalProver:
         self.session.add_clause(block)
 
     def _var(self, e: IndexEdge) -> int:
-        w = self.width
-        var = self.enc.edge_var(divmod(e[0], w), divmod(e[1], w))
-        assert var is not None
-        return var
+        return self.edge_var[e]
 
     @property
     def calls(self) -> int:
@@ -216,12 +220,9 @@ class RebuildProver:
         enc = NumberlinkEncoding(current, self.options, self.deadline)
         with SatSession(enc.clauses, solver=self.solver, deadline=self.deadline,
                         num_vars=enc.num_vars) as session:
-            block = []
-            for a, b in intended.edges():
-                var = enc.edge_var(a, b)
-                assert var is not None
-                block.append(-var)
-            session.add_clause(block)
+            edge_var = _edge_vars(enc)
+            width = current.width
+            session.add_clause([-edge_var[e] for e in _index_edges(intended, width)])
             try:
                 model = session.solve_with_cuts(enc.find_cuts)
             finally:
