@@ -14,6 +14,8 @@ A.B
 
 from __future__ import annotations
 
+import re
+
 from numberlink_sat.errors import InvalidPuzzleError, ParseError
 from numberlink_sat.numberlink.formats._common import (
     GridBuilder,
@@ -28,6 +30,7 @@ __all__ = ["NAME", "read_puzzles", "write_puzzle"]
 NAME = "compact"
 EMPTY = "."
 BLOCKED = ("X", "#")
+_NOT_EMPTY = re.compile(r"[^.]")
 
 
 def read_puzzles(text: str) -> list[Puzzle]:
@@ -38,16 +41,15 @@ def read_puzzles(text: str) -> list[Puzzle]:
     builder = GridBuilder(width, len(rows))
     for r, line in enumerate(rows):
         row = line.text.rstrip()
-        for c, char in enumerate(row):
-            if c >= width:
-                raise ParseError(
-                    f"row {r + 1} has {len(row)} cells, the first row (line {rows[0].number}) "
-                    f"has {width}",
-                    line.number,
-                    c + 1,
-                )
-            if char == EMPTY:
-                continue
+        if len(row) > width:
+            raise ParseError(
+                f"row {r + 1} has {len(row)} cells, the first row (line {rows[0].number}) "
+                f"has {width}",
+                line.number,
+                width + 1,
+            )
+        for match in _NOT_EMPTY.finditer(row):
+            c, char = match.start(), match.group()
             if char in BLOCKED:
                 builder.block(r, c)
             elif char.isalnum():

@@ -38,6 +38,7 @@ EMPTY = "."
 BLOCKED = "#"
 HEADER = re.compile(r"\s*([+-]?\d+)\s+([+-]?\d+)\s*$")
 """A ``W H`` header line (signs are matched so that a negative size gets a clear error)."""
+_NOT_EMPTY = re.compile(r"[^.]")
 
 
 def _is_comment(line: Line) -> bool:
@@ -57,16 +58,15 @@ def _read_body(lines: list[Line], start: int, header: Line, width: int, height: 
             )
         line = lines[index]
         row = line.text.rstrip()
-        for c, char in enumerate(row):
-            if c >= width:
-                raise ParseError(
-                    f"row {r + 1} has {len(row)} cells, the header at line {header.number} "
-                    f"says {width}",
-                    line.number,
-                    c + 1,
-                )
-            if char == EMPTY:
-                continue
+        if len(row) > width:
+            raise ParseError(
+                f"row {r + 1} has {len(row)} cells, the header at line {header.number} "
+                f"says {width}",
+                line.number,
+                width + 1,
+            )
+        for match in _NOT_EMPTY.finditer(row):
+            c, char = match.start(), match.group()
             if char == BLOCKED:
                 builder.block(r, c)
             elif char.isspace() or not char.isprintable():
