@@ -1,0 +1,232 @@
+"""The documentation's examples run as tests.
+
+Conventions in ``docs/*.md`` (see docs/index.md, "Examples are tests"):
+
+- every fenced block with ``>>>`` lines (```` ```python ````, ```` ```pycon ```` or
+  plain ```` ``` ````) is a doctest: the statements and the output they print
+  (``...`` matches any text, white space runs compare equal). Blocks of one page share
+  their names, in page order. A ``python`` block without ``>>>`` is an illustration
+  and is not run: to have an example tested, write it with ``>>>``.
+- a ```` ```console ```` block is a shell session: ``$ numberlink-sat ...`` lines, the
+  standard output they print (``...`` matches any text), and optionally ``[N]`` for an
+  exit status other than 0. Only ``numberlink-sat`` commands are allowed there; other
+  commands (``pip install``) go in ```` ```sh ```` blocks, which are shown, not run.
+- an HTML comment ``<!-- doctest: requires MODULE -->`` on the line before a block skips
+  it while MODULE cannot be imported or is still a placeholder (its docstring starts
+  with ``PLACEHOLDER``): for examples of code that has not landed yet.
+  ``<!-- doctest: skip REASON -->`` skips a block for good.
+
+Every block runs in a copy of ``docs/`` (so ``examples/...`` paths work and written
+files vanish), with ``NO_COLOR`` set.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import importlib.util
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+FENCE = re.compile(r"^```(\w*)\s*$")
+REQUIRES = re.compile(r"^<!--\s*doctest:\s*(requires\s+[\w.]+|skip\b[^>]*?)\s*-->\s*$")
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+OTHER_PAGES = {"numchain.md", "lianliankan.md", "generator.md", "formats.md", "benchmarks.md"}
+"""Pages other parts of the project write; a link to one not there yet is skipped."""
+
+
+@dataclass(frozen=True)
+class Block:
+    page: str
+    line: int  # 1-based line of the opening fence
+    kind: str
+    text: str
+    requires: str | None
+
+    @property
+    def id(self) -> str:
+        return f"{self.page}:{self.line}"
+
+
+def blocks(kinds: tuple[str, ...]) -> list[Block]:
+    found = []
+    for page in sorted(DOCS.glob("*.md")):
+        lines = page.read_text(encoding="utf-8").splitlines()
+        i = 0
+        while i < len(lines):
+            match = FENCE.match(lines[i])
+            if not match:
+                i += 1
+                continue
+            kind, start = match.group(1), i
+            j = i + 1
+            while j < len(lines) and not lines[j].startswith("```"):
+                j += 1
+            before = lines[start - 1] if start else ""
+            req = REQUIRES.match(before)
+            if kind in kinds:
+                found.append(Block(page.name, start + 1, kind, "\n".join(lines[start + 1:j]),
+                                   req.group(1) if req else None))
+            i = j + 1
+    return found
+
+
+def missing(marker: str | None) -> str | None:
+    """Why a block is skipped (None when it runs)."""
+    if marker is None:
+        return None
+    if marker.startswith("skip"):
+        return f"marked <!-- doctest: {marker} -->"
+    requirement = marker.split()[1]
+    try:
+        module = importlib.import_module(requirement)
+    except ImportError as exc:
+        return f"{requirement} not importable yet ({exc})"
+    if (module.__doc__ or "").lstrip().startswith("PLACEHOLDER"):
+        return f"{requirement} is still a placeholder"
+    return None
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("docs") / "docs"
+    shutil.copytree(DOCS, target)
+    return target
+
+
+_GLOBALS: dict[str, dict[str, Any]] = {}
+
+
+PYTHON_BLOCKS = [
+    b for b in blocks(("python", "pycon", "")) if re.search(r"^\s*>>> ", b.text, re.M)
+]
+
+
+@pytest.mark.parametrize("block", PYTHON_BLOCKS, ids=[b.id for b in PYTHON_BLOCKS])
+def test_python_block(block: Block, workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    reason = missing(block.requires)
+    if reason:
+        pytest.skip(reason)
+    monkeypatch.chdir(workdir)
+    monkeypatch.setenv("NO_COLOR", "1")
+    globs = _GLOBALS.setdefault(block.page, {"__name__": f"docs.{block.page}"})
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(block.text, globs, block.id, str(DOCS / block.page),
+                              block.line)
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    report: list[str] = []
+    runner.run(test, out=report.append, clear_globs=False)
+    globs.update(test.globs)  # DocTest works on a copy; later blocks build on this one
+    assert runner.failures == 0, "".join(report)
+
+
+CONSOLE_BLOCKS = blocks(("console",))
+
+
+def registered_commands() -> set[str]:
+    from numberlink_sat.cli import build_parser
+
+    parser = build_parser()
+    for action in parser._subparsers._group_actions if parser._subparsers else ():
+        choices = getattr(action, "choices", None)
+        if choices:
+            return set(choices)
+    return set()
+
+
+def sessions(text: str) -> list[tuple[str, list[str], int]]:
+    """(command, expected output lines, expected status) for each ``$`` line."""
+    out: list[tuple[str, list[str], int]] = []
+    for line in text.splitlines():
+        if line.startswith("$ "):
+            out.append((line[2:], [], 0))
+        elif out:
+            status = re.fullmatch(r"\[(\d+)\]", line.strip())
+            if status:
+                command, expected, _ = out[-1]
+                out[-1] = (command, expected, int(status.group(1)))
+            else:
+                out[-1][1].append(line)
+    return out
+
+
+@pytest.mark.parametrize("block", CONSOLE_BLOCKS, ids=[b.id for b in CONSOLE_BLOCKS])
+def test_console_block(block: Block, workdir: Path) -> None:
+    reason = missing(block.requires)
+    if reason:
+        pytest.skip(reason)
+    steps = sessions(block.text)
+    assert steps, f"{block.id}: a console block needs '$ numberlink-sat ...' lines"
+    commands = registered_commands()
+    env = {k: v for k, v in os.environ.items() if k != "FORCE_COLOR"}
+    env.update(NO_COLOR="1", COLUMNS="80")
+    checker = doctest.OutputChecker()
+    for command, expected, status in steps:
+        argv = shlex.split(command)
+        assert argv[0] == "numberlink-sat", f"{block.id}: only numberlink-sat runs: {command}"
+        sub = next((a for a in argv[1:] if not a.startswith("-")), None)
+        if sub is not None and sub not in commands:
+            pytest.skip(f"subcommand {sub!r} is not registered yet")
+        done = subprocess.run(
+            [sys.executable, "-m", "numberlink_sat", *argv[1:]],
+            cwd=workdir, env=env, capture_output=True, text=True, timeout=300, check=False,
+        )
+        want = "\n".join(expected).strip("\n")
+        got = "\n".join(line.rstrip() for line in done.stdout.splitlines()).strip("\n")
+        assert done.returncode == status, (
+            f"{block.id}: `{command}` exited {done.returncode}, docs say {status}\n"
+            f"stdout:\n{done.stdout}\nstderr:\n{done.stderr}"
+        )
+        assert checker.check_output(want + "\n", got + "\n", doctest.ELLIPSIS), (
+            f"{block.id}: `{command}` printed\n{got}\n--- docs say ---\n{want}"
+        )
+
+
+def links() -> list[tuple[str, str]]:
+    found = []
+    for page in sorted(DOCS.glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text):
+            if not re.match(r"[a-z]+:", target):
+                found.append((page.name, target))
+    return found
+
+
+LINKS = links()
+
+
+@pytest.mark.parametrize(("page", "target"), LINKS, ids=[f"{p}->{t}" for p, t in LINKS])
+def test_relative_links_resolve(page: str, target: str) -> None:
+    path = (DOCS / target).resolve()
+    if not path.exists() and path.name in OTHER_PAGES and path.parent == DOCS:
+        pytest.skip(f"{target} is written by another part of the project, not there yet")
+    assert path.exists(), f"{page} links to {target}, which does not exist"
+
+
+def test_pictures_are_what_the_script_makes() -> None:
+    spec = importlib.util.spec_from_file_location("make_images", DOCS / "img" / "make_images.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    images = module.images()
+    for name, svg in images.items():
+        committed = (DOCS / "img" / name).read_text(encoding="utf-8")
+        assert committed == svg, f"docs/img/{name} is stale: run python docs/img/make_images.py"
+
+
+def test_every_page_is_linked_from_the_index() -> None:
+    index = (DOCS / "index.md").read_text(encoding="utf-8")
+    for page in sorted(DOCS.glob("*.md")):
+        if page.name != "index.md":
+            assert f"({page.name})" in index, f"docs/index.md does not link {page.name}"
