@@ -164,6 +164,10 @@ def test_labels_are_case_sensitive_and_kept_as_written() -> None:
 def test_crlf_and_bom() -> None:
     assert F.parse("\ufeff1.1\r\n...\r\n") == F.parse("1.1\n...")
     assert F.parse("1.1\r...\r") == F.parse("1.1\n...")
+    assert F.parse('\ufeff{"width": 1, "height": 1, "endpoints": {}}').width == 1
+    with pytest.raises(ParseError) as info:
+        F.parse('\ufeff{"width": 0, "height": 1, "endpoints": {}}')
+    assert (info.value.line, info.value.column) == (1, 11)
 
 
 # --------------------------------------------------------------------------- errors
@@ -252,6 +256,10 @@ MALFORMED = [
         "json", 1, 68, "given twice",
     ),
     ('{"width": 2, "height": 1, "endpoints": {"": [[0, 0], [0, 1]]}}', "json", 1, 41, "empty"),
+    ('{"width": ' + "9" * 200 + ', "height": 1}', "json", 1, 11, "number longer"),
+    ("[" * 100, "json", 1, 66, "nested deeper"),
+    ('{"width": 2, "height": 1, "endpoints": {"a\\ud800": []}}', "json", 1, 41, "surrogate"),
+    ('{"width": 2, "height": 1, "endpoints": {"a": [[0, 0], [0, 1]]]}', "json", 1, 62, "'}'"),
     ("1 . 1", "nonsense", 1, 1, "unknown format"),
 ]
 

@@ -174,6 +174,7 @@ def _check_format(name: str, *, allow_auto: bool) -> str:
 def read_text(text: str, format: str = "auto") -> list[Puzzle]:
     """Every puzzle in ``text`` (several only in the ``wh`` format), in order."""
     name = _check_format(format, allow_auto=True)
+    text = text.removeprefix("\ufeff")
     if name == "auto":
         name = detect_format(text)
     return _READERS[name](text)

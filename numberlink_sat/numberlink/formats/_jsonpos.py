@@ -28,6 +28,7 @@ _WHITE = re.compile(r"[ \t\r\n]*")
 _STRING_BODY = re.compile(r'(?:[^"\\\x00-\x1f]|\\.)*"')
 _LITERALS = {"true": True, "false": False, "null": None}
 _MAX_DEPTH = 64
+_MAX_NUMBER = 100
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,8 @@ class _Reader:
                 return JsonNode(kind, literal, pos), pos + len(word)
         match = _NUMBER.match(self.text, pos)
         if match:
+            if len(match.group()) > _MAX_NUMBER:
+                raise self.fail(f"number longer than {_MAX_NUMBER} characters", pos)
             number = json.loads(match.group())
             return JsonNode("number", number, pos), match.end()
         raise self.fail(f"JSON value expected, found {char!r}", pos)
@@ -88,6 +91,10 @@ class _Reader:
         except json.JSONDecodeError as exc:
             raise self.fail(f"invalid JSON string: {exc.msg}", pos + exc.pos) from None
         assert isinstance(text, str)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise self.fail("JSON string with a lone surrogate (not Unicode text)", pos) from None
         return text, match.end()
 
     def object(self, pos: int, depth: int) -> tuple[JsonNode, int]:
@@ -140,6 +147,9 @@ class _Reader:
 def parse_json(text: str, start: int = 0) -> tuple[JsonNode, int]:
     """Read one JSON value from ``text`` at ``start``; returns it and the offset after it.
 
-    Errors are :class:`ParseError` with the line and column of the fault.
+    Errors are :class:`ParseError` with the line and column of the fault. A byte order
+    mark at ``start`` is skipped.
     """
+    if text.startswith("\ufeff", start):
+        start += 1
     return _Reader(text).value(start, 0)

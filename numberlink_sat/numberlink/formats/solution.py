@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 
 from numberlink_sat.errors import ParseError
 from numberlink_sat.grid import Cell
@@ -78,17 +79,12 @@ def format_solution(
 def _check_grid(text: str, end: int, solution: Solution) -> None:
     end_line, _ = line_column(text, end)
     lines = split_lines(text)
-    first = lines[end_line - 1] if end_line - 1 < len(lines) else None
-    if first is not None:
-        tail = text[end:].split("\n", 1)[0].rstrip("\r")
-        if tail.strip():
-            column = len(first.text) - len(tail) + len(tail) - len(tail.lstrip()) + 1
-            raise ParseError(
-                "text after the JSON object on the same line; the label grid starts on a "
-                "new line",
-                end_line,
-                column,
-            )
+    tail = re.split(r"\r\n|\r|\n", text[end:], maxsplit=1)[0]
+    if tail.strip():
+        raise ParseError(
+            "text after the JSON object on the same line; the label grid starts on a new line",
+            *line_column(text, end + len(tail) - len(tail.lstrip())),
+        )
     rows = [ln for ln in lines[end_line:] if not is_blank(ln)]
     if not rows:
         return
@@ -143,6 +139,7 @@ def parse_solution(text: str) -> Solution:
     Errors are :class:`ParseError` naming the line and column. Whether the paths solve a
     puzzle is not checked here: that is :func:`~numberlink_sat.numberlink.verify.verify`'s job.
     """
+    text = text.removeprefix("\ufeff")
     if not text.strip():
         raise ParseError("empty input: no solution", 1, 1)
     root, end = parse_json(text)
