@@ -21,6 +21,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "numberlink_sat.cli.numberlink",
     "numberlink_sat.cli.render",
     "numberlink_sat.cli.generate",
+    "numberlink_sat.cli.bench",
 )
 """Modules that each register one or more subcommands, in help order."""
 
