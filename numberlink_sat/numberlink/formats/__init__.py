@@ -163,11 +163,17 @@ def _reads_as(text: str, name: str) -> bool:
 
 
 def _check_format(name: str, *, allow_auto: bool) -> str:
+    """``name`` if it is a format (or ``auto`` when reading), else a :class:`ParseError`:
+    at line 1, column 1 when reading (every reading error names a place), without a
+    place when writing."""
     if name == "auto" and allow_auto:
         return name
     if name not in _MODULES:
         choices = ", ".join((("auto",) if allow_auto else ()) + FORMATS)
-        raise ParseError(f"unknown format {name!r}; choose one of {choices}", 1, 1)
+        message = f"unknown format {name!r}; choose one of {choices}"
+        if allow_auto:
+            raise ParseError(message, 1, 1)
+        raise ParseError(message)
     return name
 
 
