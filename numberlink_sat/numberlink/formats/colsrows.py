@@ -100,7 +100,8 @@ def read_puzzles(text: str) -> list[Puzzle]:
     for line in lines[index + 1 :]:
         if not is_blank(line):
             raise ParseError(
-                f"text after the {height} rows: the {NAME} format holds one puzzle per text",
+                f"text after the {height} rows the header at line {header.number} announces "
+                f"({width} x {height}); the {NAME} format holds one puzzle per text",
                 line.number,
                 len(line.text) - len(line.text.lstrip()) + 1,
             )

@@ -94,6 +94,8 @@ def read_puzzles(text: str) -> list[Puzzle]:
     lines = split_lines(text)
     puzzles: list[Puzzle] = []
     index = 0
+    body_end = -1  # index just past the last puzzle body
+    last: tuple[int, int, int] = (0, 0, 0)  # header line, width, height of that puzzle
     while index < len(lines):
         line = lines[index]
         if is_blank(line) or _is_comment(line):
@@ -101,11 +103,19 @@ def read_puzzles(text: str) -> list[Puzzle]:
             continue
         match = HEADER.match(line.text)
         if not match:
+            column = len(line.text) - len(line.text.lstrip()) + 1
+            if index == body_end and len(line.text.rstrip()) == last[1]:
+                raise ParseError(
+                    f"one row more than the {last[2]} rows the header at line {last[0]} "
+                    f"announces ({last[1]} x {last[2]}); a 'W H' header was expected here",
+                    line.number,
+                    column,
+                )
             raise ParseError(
                 "expected a 'W H' header (two integers: width and height), a '#' comment "
                 f"or a blank line, found {line.text.strip()[:20]!r}",
                 line.number,
-                len(line.text) - len(line.text.lstrip()) + 1,
+                column,
             )
         width, height = int(match.group(1)), int(match.group(2))
         if width == 0 and height == 0:
@@ -113,6 +123,7 @@ def read_puzzles(text: str) -> list[Puzzle]:
         check_size(width, height, line.number, match.start(1) + 1, match.start(2) + 1)
         puzzles.append(_read_body(lines, index + 1, line, width, height))
         index += 1 + height
+        body_end, last = index, (line.number, width, height)
     if not puzzles:
         if not any(not is_blank(ln) for ln in lines):
             raise ParseError("empty input: no puzzle", 1, 1)
