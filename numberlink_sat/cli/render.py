@@ -241,6 +241,8 @@ def _run_lianliankan(args: argparse.Namespace) -> int:
             )
     width = max(len(str(v)) for row in grid for v in row)
     text = "\n".join(" ".join(str(v).rjust(width) for v in row) for row in grid)
+    if cells is not None:
+        text += "\nlink: " + " ".join(f"{r},{c}" for r, c in cells)
     if note:
         print(note, file=sys.stderr)
     _emit(args, lianliankan_svg(grid, cells, cell=args.cell, theme=args.theme), text)
