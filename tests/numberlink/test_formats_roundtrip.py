@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import warnings
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -153,3 +154,64 @@ def test_random_solution_text_reads_or_fails_with_a_position(text: str) -> None:
         F.parse_solution(full)
     except ParseError as err:
         _check_error(full, err)
+
+
+def _symbol(puzzle: Puzzle, fmt: str, cell: tuple[int, int]) -> str:
+    """What the writer of ``fmt`` puts on ``cell``."""
+    if cell in puzzle.blocked:
+        return "#" if fmt == "wh" else "X"
+    return puzzle.label_at.get(cell, ".")
+
+
+def _cell_position(puzzle: Puzzle, fmt: str, cell: tuple[int, int]) -> tuple[int, int]:
+    """Line and column where the writer of ``fmt`` puts ``cell`` (grid formats)."""
+    r, c = cell
+    if fmt == "compact":
+        return r + 1, c + 1
+    if fmt == "wh":
+        return r + 2, c + 1
+    assert fmt == "tokens"
+    size = max((len(label) for label in puzzle.labels), default=1)
+    value = _symbol(puzzle, fmt, cell)
+    return r + 1, c * (size + 1) + (size - len(value)) + 1
+
+
+def _set_cell(text: str, puzzle: Puzzle, fmt: str, cell: tuple[int, int], value: str) -> str:
+    line, column = _cell_position(puzzle, fmt, cell)
+    lines = text.split("\n")
+    old = _symbol(puzzle, fmt, cell)
+    row = lines[line - 1]
+    assert row[column - 1 : column - 1 + len(old)] == old
+    lines[line - 1] = row[: column - 1] + value.rjust(len(old)) + row[column - 1 + len(old) :]
+    return "\n".join(lines)
+
+
+@settings(max_examples=200, deadline=None)
+@given(puzzles(max_side=5), st.sampled_from(("tokens", "compact", "wh")), st.data())
+def test_a_label_once_or_thrice_is_reported_where_it_stands(
+    puzzle: Puzzle, fmt: str, data: st.DataObject
+) -> None:
+    labels = [label for label in puzzle.labels if len(label) == 1]
+    if not F.can_hold(puzzle, fmt) or not labels:
+        return
+    text = F.format_puzzle(puzzle, fmt)
+    label = data.draw(st.sampled_from(labels))
+    a, b = sorted(puzzle.endpoints[label])
+    # once: blank the later end; the error points at the earlier one
+    with pytest.raises(ParseError, match="only once") as info:
+        F.parse(_set_cell(text, puzzle, fmt, b, "."), fmt)
+    assert (info.value.line, info.value.column) == _cell_position(puzzle, fmt, a)
+    # three times: write the label on an empty (or blocked) cell
+    others = [
+        (r, c)
+        for r in range(puzzle.height)
+        for c in range(puzzle.width)
+        if (r, c) not in puzzle.label_at
+    ]
+    if not others:
+        return
+    extra = data.draw(st.sampled_from(others))
+    third = max(a, b, extra)
+    with pytest.raises(ParseError, match="third time") as info:
+        F.parse(_set_cell(text, puzzle, fmt, extra, label), fmt)
+    assert (info.value.line, info.value.column) == _cell_position(puzzle, fmt, third)
