@@ -416,3 +416,21 @@ def test_malformed_solution(text: str, line: int, column: int, words: str) -> No
         F.parse_solution(text)
     assert (info.value.line, info.value.column) == (line, column), str(info.value)
     assert words in info.value.message, str(info.value)
+
+
+def test_examples_in_docs_formats_md_read_in_their_format() -> None:
+    import re
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "formats.md"
+    text = page.read_text(encoding="utf-8")
+    examples = re.findall(r"^### `(\w+)`.*?^```\w*\n(.*?)^```", text, re.S | re.M)
+    assert sorted(name for name, _ in examples) == sorted(F.FORMATS)
+    for name, body in examples:
+        puzzles = F.read_text(body, name)
+        assert puzzles, name
+        if name == "flow":
+            assert puzzles == [SQUARE]
+        elif name == "wh":
+            assert puzzles[0].width == 5 and len(puzzles) == 2
+        else:
+            assert len(puzzles) == 1 and puzzles[0].width == 5 and len(puzzles[0].labels) == 5
