@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import warnings
 from pathlib import Path
 
@@ -419,8 +420,6 @@ def test_malformed_solution(text: str, line: int, column: int, words: str) -> No
 
 
 def test_examples_in_docs_formats_md_read_in_their_format() -> None:
-    import re
-
     page = Path(__file__).resolve().parents[2] / "docs" / "formats.md"
     text = page.read_text(encoding="utf-8")
     examples = re.findall(r"^### `(\w+)`.*?^```\w*\n(.*?)^```", text, re.S | re.M)
