@@ -406,3 +406,30 @@ def test_cli_bad_controls_exit_2(argv: list[str], capsys: pytest.CaptureFixture[
     assert code == 2
     err = capsys.readouterr().err
     assert "error" in err and "Traceback" not in err
+
+
+def test_local_window_repairs_keep_the_answer_unique() -> None:
+    # the window phase (normally for boards of 900+ cells) forced on small boards
+    local = 0
+    for seed in range(12):
+        rp = random_paths(5, 5, seed)
+        paths = [[r * 5 + c for r, c in p] for p in rp.paths]
+        result = prove_and_repair(5, 5, paths, rp.isolated, options=RuleOptions(),
+                                  deadline=Deadline(10), local_window=3, local_min_cells=0)
+        local += result.local_rounds
+        pieces = result.segments
+        puzzle = Puzzle(5, 5, {str(k): (divmod(s[0], 5), divmod(s[-1], 5))
+                               for k, s in enumerate(pieces)}, result.blocked)
+        intended = Solution(5, 5, {str(k): [divmod(i, 5) for i in s]
+                                   for k, s in enumerate(pieces)})
+        assert brute_solutions(puzzle, limit=2) == [intended]
+    assert local >= 2  # the windows did find and repair second solutions
+
+
+def test_a_bigger_board_is_unique_by_a_fresh_solver() -> None:
+    # 30x30 runs the window phase; a fresh SAT enumeration (no shared session) agrees
+    from numberlink_sat.numberlink.solve import solutions
+
+    g = generate_with_solution(30, 30, seed=4)
+    assert verify(g.puzzle, g.solution) == []
+    assert solutions(g.puzzle, limit=2) == [g.solution]

@@ -238,6 +238,7 @@ def generate_with_solution(
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     max_attempts: int = DEFAULT_MAX_ATTEMPTS,
     max_rounds: int = 200,
+    local_window: int | None = 10,
 ) -> GeneratedPuzzle:
     """A random ``width`` x ``height`` puzzle proven unique under the chosen rules.
 
@@ -251,7 +252,9 @@ def generate_with_solution(
     blocked cells); ``min_labels``/``max_labels`` the label count; ``allow_blocked=False``
     forbids blocked cells (isolated cells are then appended to a neighbouring path end).
     ``time_limit`` bounds the proof of one candidate, ``max_attempts`` the candidates,
-    ``max_rounds`` the repair rounds per candidate.
+    ``max_rounds`` the repair rounds per candidate; ``local_window`` the side of the
+    windows in which boards of 900 cells or more are repaired before the global proof
+    (``None``: off; a speed knob, never a correctness one).
 
     Raises :class:`GenerationFailed` when no candidate succeeded (with
     :class:`~numberlink_sat.errors.SolveTimeout` as its cause if every one timed out),
@@ -295,7 +298,7 @@ def generate_with_solution(
                 width, height, paths, {divmod(i, width) for i in blocked},
                 options=options, deadline=Deadline(time_limit), solver=solver,
                 min_length=min_length, min_labels=min_labels, max_labels=max_labels,
-                allow_trim=allow_blocked, max_rounds=max_rounds,
+                allow_trim=allow_blocked, max_rounds=max_rounds, local_window=local_window,
             )
         except SolveTimeout as exc:
             timeouts += 1

@@ -71,6 +71,7 @@ class ProofResult:
 
     segments: list[list[int]]
     rounds: int = 0
+    local_rounds: int = 0
     cuts: int = 0
     trims: int = 0
     blocked: frozenset[Cell] = frozenset()
@@ -359,6 +360,122 @@ def _split_longest(segments: list[list[int]], min_length: int) -> IndexEdge | No
     return _edge(seg[mid], seg[mid + 1])
 
 
+def _starts(n: int, window: int) -> list[int]:
+    """Window origins along one side: half-overlapping, the last flush with the edge."""
+    if n <= window:
+        return [0]
+    stride = max(1, window // 2)
+    out = list(range(0, n - window, stride))
+    out.append(n - window)
+    return out
+
+
+def _local_repairs(
+    width: int,
+    height: int,
+    segments: list[list[int]],
+    origin: list[int],
+    blocked: set[int],
+    result: ProofResult,
+    *,
+    window: int,
+    options: RuleOptions,
+    solver: str,
+    deadline: Deadline,
+    min_length: int,
+    allow_trim: bool,
+    max_tries: int = 20,
+) -> None:
+    """Repair the second solutions that live inside one window, before the global proof.
+
+    A window of ``window`` x ``window`` cells, the intended paths fixed outside it: each
+    maximal run of an intended path inside the window becomes a label of a small
+    sub-puzzle (a one-cell run is a blocked cell there). Another solution of the
+    sub-puzzle, with the intended paths outside, is another solution of the whole
+    puzzle (each run still joins its two cells, the outside joins the runs as before),
+    so the same repair steps apply. Small boards solve fast, while the raw big board is
+    loose and slow to solve; after these local repairs the global proof has little left
+    to find. This phase only makes repair steps, which keep the intended solution;
+    the global proof that follows decides uniqueness.
+    """
+    n = width * height
+    seg_of = [-1] * n
+
+    def index_segments() -> None:
+        for k, seg in enumerate(segments):
+            for i in seg:
+                seg_of[i] = k
+
+    index_segments()
+    for r0 in _starts(height, window):
+        for c0 in _starts(width, window):
+            wr, wc = min(window, height - r0), min(window, width - c0)
+            for _ in range(max_tries):
+                deadline.check("local repairs")
+                ids = sorted({seg_of[(r0 + dr) * width + c0 + dc]
+                              for dr in range(wr) for dc in range(wc)} - {-1})
+                ends: dict[str, tuple[Cell, Cell]] = {}
+                sub_blocked: set[Cell] = set()
+                inside_edges: set[IndexEdge] = set()
+                for k in ids:
+                    run: list[int] = []
+                    for i in [*segments[k], -1]:
+                        if i >= 0 and r0 <= i // width < r0 + wr and c0 <= i % width < c0 + wc:
+                            run.append(i)
+                            continue
+                        if len(run) == 1:
+                            sub_blocked.add((run[0] // width - r0, run[0] % width - c0))
+                        elif run:
+                            ends[str(len(ends))] = (
+                                (run[0] // width - r0, run[0] % width - c0),
+                                (run[-1] // width - r0, run[-1] % width - c0),
+                            )
+                            inside_edges.update(_path_edges(run))
+                        run = []
+                if not inside_edges:
+                    break
+                for i in blocked:
+                    if r0 <= i // width < r0 + wr and c0 <= i % width < c0 + wc:
+                        sub_blocked.add((i // width - r0, i % width - c0))
+                sub = Puzzle(wc, wr, ends, sub_blocked)
+                enc = NumberlinkEncoding(sub, options, deadline)
+                edge_var = _edge_vars(enc)
+
+                offset = r0 * width + c0  # global = local + offset + (local // wc) * (width - wc)
+                with SatSession(enc.clauses, solver=solver, deadline=deadline,
+                                num_vars=enc.num_vars) as session:
+                    block = []
+                    for a, b in inside_edges:
+                        la = (a // width - r0) * wc + a % width - c0
+                        lb = (b // width - r0) * wc + b % width - c0
+                        block.append(-edge_var[_edge(la, lb)])
+                    session.add_clause(block)
+                    model = session.solve_with_cuts(enc.find_cuts)
+                    result.solve_calls += session.stats.calls
+                if model is None:
+                    break
+                skip = width - wc
+                other = {
+                    _edge(i + offset + (i // wc) * skip, j + offset + (j // wc) * skip)
+                    for i, j in enc.used_edges(model)
+                }
+                steps = _repair_round(
+                    segments, origin, blocked, inside_edges, other,
+                    min_length=min_length, allow_trim=allow_trim, width=width, height=height,
+                )
+                if not steps:
+                    break
+                result.local_rounds += 1
+                for kind, _e, _k in steps:
+                    if kind == "cut":
+                        result.cuts += 1
+                    else:
+                        result.trims += 1
+                for i in range(n):
+                    seg_of[i] = -1
+                index_segments()
+
+
 def prove_and_repair(
     width: int,
     height: int,
@@ -373,6 +490,8 @@ def prove_and_repair(
     max_labels: int | None = None,
     allow_trim: bool = True,
     max_rounds: int = 200,
+    local_window: int | None = 10,
+    local_min_cells: int = 900,
 ) -> ProofResult:
     """Make the puzzle whose intended solution is ``paths`` unique, proving it.
 
@@ -382,11 +501,21 @@ def prove_and_repair(
     admissible step kills a second solution, the label bounds cannot be met, or
     ``max_rounds`` rounds pass; raises :class:`~numberlink_sat.errors.SolveTimeout` past
     the deadline. Never returns a puzzle that was not proven unique.
+
+    Boards of ``local_min_cells`` cells or more first get :func:`_local_repairs` in
+    ``local_window``-sized windows (``None``: never).
     """
     blocked_set = {r * width + c for r, c in blocked}
     segments = [list(p) for p in paths]
     origin = list(range(len(segments)))
     result = ProofResult(segments)
+    if local_window is not None and width * height >= local_min_cells:
+        _local_repairs(width, height, segments, origin, blocked_set, result,
+                       window=local_window, options=options, solver=solver,
+                       deadline=deadline, min_length=min_length, allow_trim=allow_trim)
+        if result.local_rounds:
+            result.raw_unique = False
+        origin = list(range(len(segments)))
     plain = not (options.no_touch or options.no_2x2)
     prover: IncrementalProver | RebuildProver
     if plain:
@@ -411,8 +540,7 @@ def prove_and_repair(
             other = prover.second(current, intended)
             if other is None:
                 break
-            if result.rounds == 0:
-                result.raw_unique = False
+            result.raw_unique = False
             result.rounds += 1
             if result.rounds > max_rounds:
                 raise RepairFailed(f"still not unique after {max_rounds} repair rounds")
@@ -430,7 +558,7 @@ def prove_and_repair(
                     result.trims += 1
             result.history.append(len(steps))
     finally:
-        result.solve_calls = prover.calls
+        result.solve_calls += prover.calls
         result.skipped_models = prover.skipped
         if isinstance(prover, IncrementalProver):
             prover.close()
