@@ -411,16 +411,17 @@ def test_cli_bad_controls_exit_2(argv: list[str], capsys: pytest.CaptureFixture[
 def test_local_window_repairs_keep_the_answer_unique() -> None:
     # the window phase (normally for boards of 900+ cells) forced on small boards
     local = 0
+    w = 7
     for seed in range(12):
-        rp = random_paths(5, 5, seed)
-        paths = [[r * 5 + c for r, c in p] for p in rp.paths]
-        result = prove_and_repair(5, 5, paths, rp.isolated, options=RuleOptions(),
-                                  deadline=Deadline(10), local_window=3, local_min_cells=0)
+        rp = random_paths(w, w, seed)
+        paths = [[r * w + c for r, c in p] for p in rp.paths]
+        result = prove_and_repair(w, w, paths, rp.isolated, options=RuleOptions(),
+                                  deadline=Deadline(10), local_window=5, local_min_cells=0)
         local += result.local_rounds
         pieces = result.segments
-        puzzle = Puzzle(5, 5, {str(k): (divmod(s[0], 5), divmod(s[-1], 5))
+        puzzle = Puzzle(w, w, {str(k): (divmod(s[0], w), divmod(s[-1], w))
                                for k, s in enumerate(pieces)}, result.blocked)
-        intended = Solution(5, 5, {str(k): [divmod(i, 5) for i in s]
+        intended = Solution(w, w, {str(k): [divmod(i, w) for i in s]
                                    for k, s in enumerate(pieces)})
         assert brute_solutions(puzzle, limit=2) == [intended]
     assert local >= 2  # the windows did find and repair second solutions
