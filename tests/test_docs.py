@@ -7,24 +7,29 @@ Conventions in ``docs/*.md`` (see docs/index.md, "Examples are tests"):
   (``...`` matches any text, white space runs compare equal). Blocks of one page share
   their names, in page order. A ``python`` block without ``>>>`` is an illustration
   and is not run: to have an example tested, write it with ``>>>``.
-- a ```` ```console ```` block is a shell session: ``$ numberlink-sat ...`` lines, the
-  standard output they print (``...`` matches any text), and optionally ``[N]`` for an
-  exit status other than 0. Only ``numberlink-sat`` commands are allowed there; other
-  commands (``pip install``) go in ```` ```sh ```` blocks, which are shown, not run.
-- an HTML comment ``<!-- doctest: requires MODULE -->`` on the line before a block skips
+- a ```` ```console ```` block marked ``<!-- doctest: run -->`` on the line before is a
+  shell session that runs: ``$ numberlink-sat ...`` lines, the standard output they
+  print (``...`` matches any text), and optionally ``[N]`` for an exit status other
+  than 0. Only ``numberlink-sat`` commands may appear in such a block. Unmarked console
+  blocks (installs, long benchmark runs) are shown, not run.
+- an HTML comment ``<!-- doctest: requires MODULE -->`` just before a block skips
   it while MODULE cannot be imported or is still a placeholder (its docstring starts
   with ``PLACEHOLDER``): for examples of code that has not landed yet.
-  ``<!-- doctest: skip REASON -->`` skips a block for good.
+  ``<!-- doctest: skip REASON -->`` skips a block for good. Several markers may stand
+  on consecutive lines before one block.
 
 Every block runs in a copy of ``docs/`` (so ``examples/...`` paths work and written
-files vanish), with ``NO_COLOR`` set.
+files vanish), with ``NO_COLOR`` set; console sessions run the CLI's ``main`` in this
+process (one test checks that a real process prints the same).
 """
 
 from __future__ import annotations
 
+import contextlib
 import doctest
 import importlib
 import importlib.util
+import io
 import os
 import re
 import shlex
@@ -39,7 +44,7 @@ import pytest
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 FENCE = re.compile(r"^```(\w*)\s*$")
-REQUIRES = re.compile(r"^<!--\s*doctest:\s*(requires\s+[\w.]+|skip\b[^>]*?)\s*-->\s*$")
+MARKER = re.compile(r"^<!--\s*doctest:\s*(run|requires\s+[\w.]+|skip\b[^>]*?)\s*-->\s*$")
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 OTHER_PAGES = {"numchain.md", "lianliankan.md", "generator.md", "formats.md", "benchmarks.md"}
@@ -52,7 +57,12 @@ class Block:
     line: int  # 1-based line of the opening fence
     kind: str
     text: str
-    requires: str | None
+    markers: tuple[str, ...]
+
+    @property
+    def requires(self) -> str | None:
+        """The first requires/skip marker (what decides whether the block is skipped)."""
+        return next((m for m in self.markers if m != "run"), None)
 
     @property
     def id(self) -> str:
@@ -73,11 +83,14 @@ def blocks(kinds: tuple[str, ...]) -> list[Block]:
             j = i + 1
             while j < len(lines) and not lines[j].startswith("```"):
                 j += 1
-            before = lines[start - 1] if start else ""
-            req = REQUIRES.match(before)
+            markers = []
+            k = start - 1
+            while k >= 0 and MARKER.match(lines[k]):
+                markers.append(MARKER.match(lines[k]).group(1))  # type: ignore[union-attr]
+                k -= 1
             if kind in kinds:
                 found.append(Block(page.name, start + 1, kind, "\n".join(lines[start + 1:j]),
-                                   req.group(1) if req else None))
+                                   tuple(reversed(markers))))
             i = j + 1
     return found
 
@@ -131,7 +144,7 @@ def test_python_block(block: Block, workdir: Path, monkeypatch: pytest.MonkeyPat
     assert runner.failures == 0, "".join(report)
 
 
-CONSOLE_BLOCKS = blocks(("console",))
+CONSOLE_BLOCKS = [b for b in blocks(("console",)) if "run" in b.markers]
 
 
 def registered_commands() -> set[str]:
@@ -161,16 +174,30 @@ def sessions(text: str) -> list[tuple[str, list[str], int]]:
     return out
 
 
+def run_cli(argv: list[str]) -> tuple[int, str]:
+    """Run ``numberlink-sat`` in this process: (exit status, standard output)."""
+    from numberlink_sat.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(argv)
+        except SystemExit as exc:  # argparse: --help, --version, usage errors
+            status = exc.code if isinstance(exc.code, int) else 2
+    return status, out.getvalue()
+
+
 @pytest.mark.parametrize("block", CONSOLE_BLOCKS, ids=[b.id for b in CONSOLE_BLOCKS])
-def test_console_block(block: Block, workdir: Path) -> None:
+def test_console_block(block: Block, workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     reason = missing(block.requires)
     if reason:
         pytest.skip(reason)
     steps = sessions(block.text)
     assert steps, f"{block.id}: a console block needs '$ numberlink-sat ...' lines"
     commands = registered_commands()
-    env = {k: v for k, v in os.environ.items() if k != "FORCE_COLOR"}
-    env.update(NO_COLOR="1", COLUMNS="80")
+    monkeypatch.chdir(workdir)
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "80")
     checker = doctest.OutputChecker()
     for command, expected, status in steps:
         argv = shlex.split(command)
@@ -178,19 +205,29 @@ def test_console_block(block: Block, workdir: Path) -> None:
         sub = next((a for a in argv[1:] if not a.startswith("-")), None)
         if sub is not None and sub not in commands:
             pytest.skip(f"subcommand {sub!r} is not registered yet")
-        done = subprocess.run(
-            [sys.executable, "-m", "numberlink_sat", *argv[1:]],
-            cwd=workdir, env=env, capture_output=True, text=True, timeout=300, check=False,
-        )
+        code, stdout = run_cli(argv[1:])
         want = "\n".join(expected).strip("\n")
-        got = "\n".join(line.rstrip() for line in done.stdout.splitlines()).strip("\n")
-        assert done.returncode == status, (
-            f"{block.id}: `{command}` exited {done.returncode}, docs say {status}\n"
-            f"stdout:\n{done.stdout}\nstderr:\n{done.stderr}"
+        got = "\n".join(line.rstrip() for line in stdout.splitlines()).strip("\n")
+        assert code == status, (
+            f"{block.id}: `{command}` exited {code}, docs say {status}\nstdout:\n{stdout}"
         )
         assert checker.check_output(want + "\n", got + "\n", doctest.ELLIPSIS), (
             f"{block.id}: `{command}` printed\n{got}\n--- docs say ---\n{want}"
         )
+
+
+def test_console_sessions_match_a_real_process(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The in-process runner above agrees with the installed command (one sample)."""
+    monkeypatch.chdir(workdir)
+    monkeypatch.setenv("NO_COLOR", "1")
+    env = dict(os.environ, NO_COLOR="1")
+    done = subprocess.run(
+        [sys.executable, "-m", "numberlink_sat", "render", "examples/seed-7x7.txt"],
+        cwd=workdir, env=env, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert (done.returncode, done.stdout) == run_cli(["render", "examples/seed-7x7.txt"])
 
 
 def links() -> list[tuple[str, str]]:
