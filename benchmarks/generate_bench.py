@@ -37,6 +37,7 @@ QUICK = [((10, 10), 10), ((20, 20), 10), ((50, 50), 2)]
 FIELDS = (
     "size", "seed", "solver", "ok", "seconds", "seconds_paths", "seconds_proving",
     "labels", "blocked", "raw_unique", "repair_steps", "cuts", "trims", "repair_rounds",
+    "local_rounds",
     "solve_calls", "skipped_models", "attempts", "timeouts",
 )
 
@@ -94,7 +95,8 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "raw unique": f"{sum(bool(r['raw_unique']) for r in ok)}/{len(ok)}",
         "mean repairs": mean("repair_steps"),
         "mean trims": mean("trims"),
-        "mean rounds": mean("repair_rounds"),
+        "mean rounds (global)": mean("repair_rounds"),
+        "mean rounds (window)": mean("local_rounds"),
         "mean SAT calls": mean("solve_calls"),
         "mean labels": mean("labels"),
         "mean blocked": mean("blocked"),
@@ -105,8 +107,9 @@ def markdown(summaries: list[dict[str, Any]]) -> str:
     keys = list(summaries[0])
     lines = ["| " + " | ".join(keys) + " |", "|" + "---|" * len(keys)]
     for s in summaries:
-        cells = [f"{v:.3f}" if isinstance(v, float) and k.endswith("s") else
-                 f"{v:.2f}" if isinstance(v, float) else str(v) for k, v in s.items()]
+        cells = [f"{v:.3f}" if isinstance(v, float) and k.endswith(" s") else
+                 f"{v:.2f}" if isinstance(v, float) and k == "proving share" else
+                 f"{v:.1f}" if isinstance(v, float) else str(v) for k, v in s.items()]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 

@@ -139,7 +139,7 @@ class _Progress:
 
 _STAT_FIELDS = (
     "file", "width", "height", "labels", "blocked", "repair_steps", "cuts", "trims",
-    "repair_rounds", "solve_calls", "raw_unique", "attempts", "timeouts",
+    "repair_rounds", "local_rounds", "solve_calls", "raw_unique", "attempts", "timeouts",
     "seconds_paths", "seconds_proving", "seconds",
 )
 

@@ -62,7 +62,8 @@ class GenerationFailed(NumberlinkSatError):
 class GenerationStats:
     """What making one puzzle took.
 
-    ``repair_steps`` = ``cuts`` + ``trims``; ``raw_unique``: the accepted candidate was
+    ``repair_steps`` = ``cuts`` + ``trims``, made in ``repair_rounds`` global rounds and
+    ``local_rounds`` window rounds; ``raw_unique``: the accepted candidate was
     already unique as the seeds' algorithm drew it; ``attempts``: candidates drawn (the
     rejected ones included); times in seconds, summed over all attempts.
     """
@@ -73,6 +74,7 @@ class GenerationStats:
     cuts: int
     trims: int
     repair_rounds: int
+    local_rounds: int
     solve_calls: int
     raw_unique: bool
     attempts: int
@@ -322,6 +324,7 @@ def generate_with_solution(
             cuts=result.cuts,
             trims=result.trims,
             repair_rounds=result.rounds,
+            local_rounds=result.local_rounds,
             solve_calls=result.solve_calls,
             raw_unique=result.raw_unique,
             attempts=attempt,
