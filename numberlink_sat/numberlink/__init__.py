@@ -12,6 +12,7 @@ from numberlink_sat.numberlink.formats import (
     parse_solution,
     read,
 )
+from numberlink_sat.numberlink.generator import generate
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.solve import count_solutions, is_unique, solutions, solve
 from numberlink_sat.numberlink.verify import verify
@@ -22,6 +23,7 @@ __all__ = [
     "count_solutions",
     "format_puzzle",
     "format_solution",
+    "generate",
     "is_unique",
     "parse",
     "parse_solution",
