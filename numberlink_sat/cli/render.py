@@ -86,6 +86,9 @@ def register(sub: Any) -> None:
                    help="cell size in the picture (default 40)")
     p.add_argument("--scale", type=_positive, default=2.0, metavar="X",
                    help="PNG pixels per picture unit (default 2)")
+    p.add_argument("--lines", action="store_true",
+                   help="text output: draw paths with box-drawing lines instead of "
+                   "repeating labels (--diff always does)")
     p.add_argument("--colour", "--color", choices=("auto", "always", "never"), default="auto",
                    help="ANSI colour in text output (default auto: on a terminal without "
                    "NO_COLOR)")
@@ -166,13 +169,13 @@ def _run_numberlink(args: argparse.Namespace) -> int:
         if args.diff:
             print("unique", file=sys.stderr)
         _emit(args, solution_svg(puzzle, found[0], **style),
-              render_text(puzzle, found[0], colour=colour))
+              render_text(puzzle, found[0], colour=colour, lines=args.lines))
         return EXIT_OK
     first, second = found
     cells = first.differing_cells(second)
     text = "\n\n".join([
-        "first solution:\n" + render_text(puzzle, first, colour=colour),
-        "second solution:\n" + render_text(puzzle, second, colour=colour),
+        "first solution:\n" + render_text(puzzle, first, colour=colour, lines=True),
+        "second solution:\n" + render_text(puzzle, second, colour=colour, lines=True),
         f"{len(cells)} cells differ (*):\n" + "\n".join(
             " ".join("*" if (r, c) in cells else "." for c in range(puzzle.width))
             for r in range(puzzle.height)

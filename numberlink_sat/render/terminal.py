@@ -23,6 +23,8 @@ True
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.render.palette import text_colour_on
 from numberlink_sat.render.svg import label_colours
@@ -54,11 +56,18 @@ def _sgr(*codes: str) -> str:
 _RESET = _sgr("0")
 
 
-def render_text(puzzle: Puzzle, solution: Solution | None = None, colour: bool = False) -> str:
+def render_text(
+    puzzle: Puzzle, solution: Solution | None = None, colour: bool = False, *,
+    lines: bool = False,
+) -> str:
     """The board of ``puzzle`` (and of ``solution`` when given) as lines of text.
 
-    No trailing newline. With ``colour`` the cells carry ANSI escape codes.
+    No trailing newline. With ``colour`` the cells carry ANSI escape codes. With
+    ``lines`` a solution is drawn with box-drawing characters between its ends, which
+    shows the way a path runs even where it touches itself.
     """
+    if lines and solution is not None:
+        return _render_lines(puzzle, solution, colour)
     grid: list[list[str | None]] = [[None] * puzzle.width for _ in range(puzzle.height)]
     if solution is not None:
         for label, path in solution.paths.items():
@@ -72,7 +81,7 @@ def render_text(puzzle: Puzzle, solution: Solution | None = None, colour: bool =
     colours = (
         label_colours(puzzle, solution) if solution is not None else label_colours(puzzle)
     ) if colour else {}
-    lines = []
+    rows = []
     for r in range(puzzle.height):
         cells = []
         for c in range(puzzle.width):
@@ -97,5 +106,63 @@ def render_text(puzzle: Puzzle, solution: Solution | None = None, colour: bool =
                     style = ["1", "4", *style]
                 cells.append(_sgr(*style) + padded + _RESET)
         sep = "" if colour else " "
-        lines.append(sep.join(cells).rstrip())
-    return "\n".join(lines)
+        rows.append(sep.join(cells).rstrip())
+    return "\n".join(rows)
+
+
+_BOX = {
+    frozenset("LR"): "─", frozenset("UD"): "│", frozenset("DR"): "┌", frozenset("DL"): "┐",
+    frozenset("UR"): "└", frozenset("UL"): "┘", frozenset("L"): "─", frozenset("R"): "─",
+    frozenset("U"): "│", frozenset("D"): "│",
+}
+
+
+def _render_lines(puzzle: Puzzle, solution: Solution, colour: bool) -> str:
+    """Paths as box-drawing lines, labels on the ends, ``.`` empty, ``X`` blocked.
+
+    >>> from numberlink_sat.numberlink.model import Puzzle, Solution
+    >>> p = Puzzle(3, 2, {"1": ((0, 0), (1, 0))})
+    >>> print(_render_lines(p, Solution(3, 2, {"1": [(0, 0), (0, 1), (0, 2), (1, 2),
+    ...                                              (1, 1), (1, 0)]}), False))
+    1───┐
+    1───┘
+    """
+    links: dict[tuple[int, int], set[str]] = {}
+    owner: dict[tuple[int, int], str] = {}
+    for label, path in solution.paths.items():
+        for a, b in pairwise(path):
+            owner[a] = owner[b] = label
+            (ra, ca), (rb, cb) = a, b
+            if ra == rb and abs(ca - cb) == 1:
+                links.setdefault(a, set()).add("R" if cb > ca else "L")
+                links.setdefault(b, set()).add("L" if cb > ca else "R")
+            elif ca == cb and abs(ra - rb) == 1:
+                links.setdefault(a, set()).add("D" if rb > ra else "U")
+                links.setdefault(b, set()).add("U" if rb > ra else "D")
+    ends = dict(puzzle.label_at)
+    width = max([1, *(len(lab) for lab in puzzle.labels)])
+    colours = label_colours(puzzle, solution) if colour else {}
+    rows = []
+    for r in range(puzzle.height):
+        parts = []
+        for c in range(puzzle.width):
+            cell = (r, c)
+            joins = links.get(cell, set())
+            who = ends.get(cell) or owner.get(cell)
+            if cell in puzzle.blocked:
+                text = BLOCKED.ljust(width)
+            elif cell in ends:
+                text = ends[cell].ljust(width, "─" if "R" in joins else " ")
+            elif joins:
+                text = _BOX.get(frozenset(joins), "?").ljust(width, "─" if "R" in joins else " ")
+            else:
+                text = EMPTY.ljust(width)
+            gap = "─" if "R" in joins and c + 1 < puzzle.width else " "
+            if colour and who is not None and cell not in puzzle.blocked:
+                code = str(ansi_256(colours[who]))
+                style = ("1", "4", "38", "5", code) if cell in ends else ("38", "5", code)
+                text = _sgr(*style) + text + _RESET
+                gap = _sgr("38", "5", code) + gap + _RESET if gap != " " else gap
+            parts.append(text + (gap if c + 1 < puzzle.width else ""))
+        rows.append("".join(parts).rstrip())
+    return "\n".join(rows)

@@ -66,3 +66,38 @@ def test_ansi_256_cube():
     assert ansi_256("#ff0000") == 196
     assert ansi_256("#00ff00") == 46
     assert ansi_256("#5f87af") == 16 + 36 * 1 + 6 * 2 + 3
+
+
+def test_lines_view_follows_each_path():
+    puzzle, solution = seed_example()
+    text = render_text(puzzle, solution, lines=True)
+    assert "\x1b" not in text
+    rows = text.splitlines()
+    assert len(rows) == puzzle.height
+    # every cell sits at column 2*c; ends show their label, path cells a line piece
+    # whose arms point exactly at the path's neighbours
+    arms = {"─": "LR", "│": "UD", "┌": "DR", "┐": "DL", "└": "UR", "┘": "UL"}
+    for label, path in solution.paths.items():
+        for i, (r, c) in enumerate(path):
+            ch = rows[r][2 * c]
+            if i in (0, len(path) - 1):
+                assert ch == label
+                continue
+            want = set()
+            for (pr, pc) in (path[i - 1], path[i + 1]):
+                want.add({(-1, 0): "U", (1, 0): "D", (0, -1): "L", (0, 1): "R"}[(pr - r, pc - c)])
+            assert set(arms[ch]) == want, (label, (r, c), ch)
+    for r, c in puzzle.blocked:
+        assert rows[r][2 * c] == "X"
+
+
+def test_lines_view_tells_two_solutions_apart_where_labels_cannot():
+    puzzle = parse("1 . .\n. . .\n. . 1")
+    first = Solution(3, 3, {"1": [(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0), (2, 0),
+                                  (2, 1), (2, 2)]})
+    second = Solution(3, 3, {"1": [(0, 0), (1, 0), (2, 0), (2, 1), (1, 1), (0, 1), (0, 2),
+                                   (1, 2), (2, 2)]})
+    assert render_text(puzzle, first) == render_text(puzzle, second)
+    assert render_text(puzzle, first, lines=True) != render_text(puzzle, second, lines=True)
+    coloured = render_text(puzzle, first, lines=True, colour=True)
+    assert ANSI.sub("", coloured) == render_text(puzzle, first, lines=True)
