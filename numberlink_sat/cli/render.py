@@ -123,8 +123,23 @@ def _emit(args: argparse.Namespace, svg_text: str, text: str) -> None:
         print(text)
 
 
+_ONLY_FOR = {
+    "diff": ("numberlink", "--diff"),
+    "no_fill": ("numberlink", "--no-fill"),
+    "no_touch": ("numberlink", "--no-touch"),
+    "no_2x2": ("numberlink", "--no-2x2"),
+    "lines": ("numberlink", "--lines"),
+    "answer": ("numchain", "--answer"),
+    "link": ("lianliankan", "--link"),
+    "outside_ring": ("lianliankan", "--outside-ring"),
+}
+
+
 def run(args: argparse.Namespace) -> int:
     """Carry out ``render`` for parsed ``args``; returns the exit status."""
+    for dest, (kind, flag) in _ONLY_FOR.items():
+        if getattr(args, dest) not in (None, False) and args.kind != kind:
+            raise NumberlinkSatError(f"{flag} applies to --kind {kind} only")
     if args.kind == "numchain":
         return _run_numchain(args)
     if args.kind == "lianliankan":

@@ -199,3 +199,26 @@ def test_render_lianliankan_link(tmp_path: Path, capsys):
     assert main(["render", str(path), "--kind", "lianliankan", "--link", "0,3:2,3",
                  "--outside-ring", "--out", "-"]) == 0
     assert "2 turns" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--kind", "numchain", "--diff"],
+        ["--kind", "lianliankan", "--no-touch"],
+        ["--answer", "0"],
+        ["--link", "0,0:0,1"],
+        ["--kind", "numchain", "--outside-ring"],
+    ],
+)
+def test_options_of_another_kind_are_usage_errors(argv, capsys):
+    assert main(["render", str(SEED), *argv]) == 2
+    assert "applies to --kind" in capsys.readouterr().err
+
+
+def test_render_reads_standard_input(monkeypatch, capsys):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("1 . 1\n"))
+    assert main(["render", "-"]) == 0
+    assert capsys.readouterr().out.strip() == "1 . 1"
