@@ -4,7 +4,7 @@ Cells are ``(row, col)`` tuples, rows from the top and columns from the left, 0-
 Nothing here knows about puzzles or SAT: every puzzle family builds on it.
 
 >>> list(orthogonal_neighbours((0, 0), 2, 3))
-[(1, 0), (0, 1)]
+[(0, 1), (1, 0)]
 >>> KING_STEPS[3]
 (1, 1)
 >>> sorted(grid_edges(2, 2))

@@ -62,6 +62,9 @@ class Puzzle:
     width: int
     height: int
     blocked: frozenset[Cell]
+    _endpoints: MappingProxyType[str, tuple[Cell, Cell]]
+    _label_at: MappingProxyType[Cell, str]
+    _hash: int
 
     def __init__(
         self,
@@ -103,7 +106,7 @@ class Puzzle:
         object.__setattr__(
             self,
             "_hash",
-            hash((width, height, blocked_set, tuple(sorted(ends.items())))),
+            hash((width, height, blocked_set, frozenset(_pair_key(ends)))),
         )
 
     def _check_on_board(self, cell: Cell, what: str) -> None:
@@ -119,7 +122,7 @@ class Puzzle:
     @property
     def endpoints(self) -> Mapping[str, tuple[Cell, Cell]]:
         """Label -> its two end cells (read-only)."""
-        return self._endpoints  # type: ignore[no-any-return]
+        return self._endpoints
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -129,7 +132,7 @@ class Puzzle:
     @property
     def label_at(self) -> Mapping[Cell, str]:
         """End cell -> its label (read-only)."""
-        return self._label_at  # type: ignore[no-any-return]
+        return self._label_at
 
     def is_open(self, cell: Cell) -> bool:
         """Whether ``cell`` is on the board and not blocked."""
@@ -159,11 +162,11 @@ class Puzzle:
             self.width == other.width
             and self.height == other.height
             and self.blocked == other.blocked
-            and dict(self._endpoints) == dict(other._endpoints)
+            and _pair_key(self._endpoints) == _pair_key(other._endpoints)
         )
 
     def __hash__(self) -> int:
-        return self._hash  # type: ignore[no-any-return]
+        return self._hash
 
     def __repr__(self) -> str:
         return (
@@ -179,6 +182,11 @@ class Puzzle:
             "blocked": [list(c) for c in sorted(self.blocked)],
             "endpoints": {lab: [list(a), list(b)] for lab, (a, b) in self._endpoints.items()},
         }
+
+
+def _pair_key(ends: Mapping[str, tuple[Cell, Cell]]) -> dict[str, frozenset[Cell]]:
+    """Label -> its ends as a set: the order of a label's two ends does not matter."""
+    return {label: frozenset(pair) for label, pair in ends.items()}
 
 
 def path_edges(path: Iterable[Cell]) -> Iterator[Edge]:
@@ -206,6 +214,8 @@ class Solution:
 
     width: int
     height: int
+    _paths: MappingProxyType[str, tuple[Cell, ...]]
+    _key: frozenset[tuple[str, frozenset[Edge]]]
 
     def __init__(self, width: int, height: int, paths: Mapping[str, Iterable[Cell]]) -> None:
         object.__setattr__(self, "width", width)
@@ -225,7 +235,7 @@ class Solution:
     @property
     def paths(self) -> Mapping[str, tuple[Cell, ...]]:
         """Label -> ordered cells of its path, from one end to the other (read-only)."""
-        return self._paths  # type: ignore[no-any-return]
+        return self._paths
 
     def edges(self) -> frozenset[Edge]:
         """Every used edge of every path."""

@@ -8,8 +8,10 @@ tests, the CLI and the benchmarks.
 >>> p = Puzzle(3, 1, {"1": ((0, 0), (0, 2))})
 >>> verify(p, Solution(3, 1, {"1": [(0, 0), (0, 1), (0, 2)]}))
 []
->>> verify(p, Solution(3, 1, {"1": [(0, 0), (0, 2)]}))
-['label 1: (0, 0) -> (0, 2) is not a step to an orthogonal neighbour', 'cell (0, 1) lies on no path (fill rule)']
+>>> for problem in verify(p, Solution(3, 1, {"1": [(0, 0), (0, 2)]})):
+...     print(problem)
+label 1: (0, 0) -> (0, 2) is not a step to an orthogonal neighbour
+cell (0, 1) lies on no path (fill rule)
 """
 
 from __future__ import annotations

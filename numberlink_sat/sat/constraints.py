@@ -9,7 +9,7 @@ Larger ones use a sequential counter with variables from the :class:`VarPool`.
 >>> len(exactly_k([1, 2, 3, 4], 2))
 8
 >>> degree_in_set([1, 2], {0, 2})
-[[-1, 2], [-2, 1]]
+[[-1, 2], [1, -2]]
 """
 
 from __future__ import annotations

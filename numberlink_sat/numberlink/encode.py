@@ -1,0 +1,411 @@
+"""Numberlink as CNF: edge variables, degree clauses, binary label bits, lazy loop cuts.
+
+The encoding (see ``docs/encoding.md`` for the reasoning and the roads not taken):
+
+- one Boolean per grid edge between two open cells (``True``: a path uses it);
+- exact degree as plain clauses: an end cell 1, any other open cell 2, or 0/2 with
+  ``fill=False``;
+- the label as ``ceil(log2 k)`` bits per cell, fixed at the ends and equal along every
+  used edge (no one-hot, no at-most-one clauses);
+- no 2 x 2 cycle: for every unit square, not all four edges;
+- ``no_touch``: two adjacent cells on paths with no edge between them carry different
+  labels; ``no_2x2``: no 2 x 2 square whose four cells carry one label;
+- what remains are detached loops, removed lazily by :meth:`NumberlinkEncoding.find_cuts`:
+  a loop's cell set ``S`` holds no end cell, so any used edge inside ``S`` forces a used
+  edge on the boundary of ``S`` (one clause with ``fill``, since every cell is used).
+
+>>> from numberlink_sat.numberlink.model import Puzzle
+>>> enc = NumberlinkEncoding(Puzzle(2, 2, {"1": ((0, 0), (1, 0))}))
+>>> enc.num_edges, enc.bits
+(4, 0)
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from numberlink_sat.grid import Cell
+from numberlink_sat.numberlink.model import Puzzle, Solution
+from numberlink_sat.sat.cnf import Encoding
+from numberlink_sat.sat.constraints import degree_in_set, exactly_k, exactly_one
+from numberlink_sat.sat.deadline import Deadline
+from numberlink_sat.sat.session import Model
+
+__all__ = ["NumberlinkEncoding", "RuleOptions"]
+
+Clause = list[int]
+
+LABEL_ENCODINGS = ("log", "onehot")
+"""How a cell's label is written: ``log`` (binary bits) or ``onehot`` (one per label)."""
+
+
+class RuleOptions:
+    """The three rule options, validated once.
+
+    >>> RuleOptions(fill=True, no_touch=True).describe()
+    'fill, no-touch'
+    """
+
+    __slots__ = ("fill", "labels", "no_2x2", "no_touch")
+
+    def __init__(self, fill: bool = True, no_touch: bool = False, no_2x2: bool = False,
+                 labels: str = "log") -> None:
+        for name, value in (("fill", fill), ("no_touch", no_touch), ("no_2x2", no_2x2)):
+            if not isinstance(value, bool):
+                raise TypeError(f"{name} must be True or False, not {value!r}")
+        if labels not in LABEL_ENCODINGS:
+            raise ValueError(f"labels must be one of {LABEL_ENCODINGS}, not {labels!r}")
+        self.fill = fill
+        self.no_touch = no_touch
+        self.no_2x2 = no_2x2
+        self.labels = labels
+
+    def describe(self) -> str:
+        """A short human name of the variant, e.g. ``'fill, no-touch'``."""
+        parts = ["fill" if self.fill else "no fill"]
+        if self.no_touch:
+            parts.append("no-touch")
+        if self.no_2x2:
+            parts.append("no-2x2")
+        return ", ".join(parts)
+
+    def as_kwargs(self) -> dict[str, bool]:
+        """The options as keyword arguments (for ``verify``)."""
+        return {"fill": self.fill, "no_touch": self.no_touch, "no_2x2": self.no_2x2}
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Building millions of small lists is about 3x faster with the cyclic GC off."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+class NumberlinkEncoding(Encoding):
+    """The CNF of one puzzle under one rule variant, with decoding and loop cuts.
+
+    Cells are numbered ``index = row * width + col``. ``edge_cells[k]`` gives the two cell
+    indices of edge ``k`` and ``edge_var(k) = first_edge_var + k`` its variable.
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        options: RuleOptions | None = None,
+        deadline: Deadline | None = None,
+    ) -> None:
+        super().__init__()
+        self.puzzle = puzzle
+        self.options = options if options is not None else RuleOptions()
+        deadline = deadline if deadline is not None else Deadline(None)
+        width, height = puzzle.width, puzzle.height
+        self.width = width
+        n = width * height
+        is_open = bytearray(b"\x01") * n
+        for r, c in puzzle.blocked:
+            is_open[r * width + c] = 0
+        self.is_open = is_open
+        self.labels: tuple[str, ...] = puzzle.labels
+        terminal = [-1] * n
+        for k, (a, b) in enumerate(puzzle.endpoints.values()):
+            terminal[a[0] * width + a[1]] = k
+            terminal[b[0] * width + b[1]] = k
+        self.terminal = terminal
+
+        # -- edges: right and down neighbours between open cells -----------------------
+        edge_cells: list[tuple[int, int]] = []
+        right = [0] * n  # edge variable to the right neighbour (0: none)
+        down = [0] * n
+        for i in range(n):
+            if not is_open[i]:
+                continue
+            c = i % width
+            if c + 1 < width and is_open[i + 1]:
+                edge_cells.append((i, i + 1))
+            if i + width < n and is_open[i + width]:
+                edge_cells.append((i, i + width))
+        self.edge_cells = edge_cells
+        self.num_edges = len(edge_cells)
+        self.first_edge_var = self.pool.block(self.num_edges, "edge")
+        incident: list[list[int]] = [[] for _ in range(n)]
+        for k, (i, j) in enumerate(edge_cells):
+            var = self.first_edge_var + k
+            incident[i].append(var)
+            incident[j].append(var)
+            if j == i + 1:
+                right[i] = var
+            else:
+                down[i] = var
+        self.incident = incident
+        self.right = right
+        self.down = down
+
+        k_labels = len(self.labels)
+        self.onehot = self.options.labels == "onehot" and k_labels > 1
+        if self.onehot:
+            self.bits = k_labels
+        else:
+            self.bits = (k_labels - 1).bit_length() if k_labels > 1 else 0
+        self.first_bit_var = self.pool.block(n * self.bits, "label bit")
+        deadline.check("encoding")
+        with _gc_paused():
+            self._degree_clauses()
+            deadline.check("encoding")
+            self._label_clauses()
+            deadline.check("encoding")
+            self._square_clauses()
+            if self.options.no_touch or self.options.no_2x2:
+                self._style_clauses()
+        deadline.check("encoding")
+
+    # -- variables ----------------------------------------------------------------
+    def bit_var(self, cell_index: int, bit: int) -> int:
+        """Variable of label bit ``bit`` of a cell."""
+        return self.first_bit_var + cell_index * self.bits + bit
+
+    def edge_var(self, a: Cell, b: Cell) -> int | None:
+        """The variable of the edge between two orthogonally adjacent cells (or None)."""
+        (ra, ca), (rb, cb) = sorted((a, b))
+        i = ra * self.width + ca
+        if rb == ra and cb == ca + 1:
+            return self.right[i] or None
+        if cb == ca and rb == ra + 1:
+            return self.down[i] or None
+        return None
+
+    def edge_vars(self) -> range:
+        """All edge variables."""
+        return range(self.first_edge_var, self.first_edge_var + self.num_edges)
+
+    # -- clauses ------------------------------------------------------------------
+    def _degree_clauses(self) -> None:
+        fill = self.options.fill
+        add = self.clauses.extend
+        # the degree clauses depend only on the number of incident edges: build once per
+        # (kind, size) as templates over placeholders 1..size, then substitute.
+        cache: dict[tuple[str, int], list[Clause]] = {}
+        for i, inc in enumerate(self.incident):
+            if not self.is_open[i]:
+                continue
+            kind = "end" if self.terminal[i] >= 0 else ("two" if fill else "zero-or-two")
+            key = (kind, len(inc))
+            template = cache.get(key)
+            if template is None:
+                lits = list(range(1, len(inc) + 1))
+                if kind == "end":
+                    template = exactly_one(lits)
+                elif kind == "two":
+                    template = exactly_k(lits, 2)
+                else:
+                    template = degree_in_set(lits, {0, 2})
+                cache[key] = template
+            add([inc[x - 1] if x > 0 else -inc[-x - 1] for x in clause] for clause in template)
+
+    def _label_clauses(self) -> None:
+        bits = self.bits
+        if not bits:
+            return
+        add = self.clauses.append
+        for k, (i, j) in enumerate(self.edge_cells):
+            e = self.first_edge_var + k
+            bi = self.first_bit_var + i * bits
+            bj = self.first_bit_var + j * bits
+            for t in range(bits):
+                add([-e, -(bi + t), bj + t])
+                add([-e, bi + t, -(bj + t)])
+        for i, label_index in enumerate(self.terminal):
+            if label_index >= 0:
+                base = self.first_bit_var + i * bits
+                for t in range(bits):
+                    on = t == label_index if self.onehot else (label_index >> t) & 1
+                    add([base + t] if on else [-(base + t)])
+            elif self.onehot and self.is_open[i]:
+                base = self.first_bit_var + i * bits
+                lits = list(range(base, base + bits))
+                self.clauses.extend(exactly_one(lits, self.pool))
+
+    def _square_clauses(self) -> None:
+        """No 2 x 2 cycle: not all four edges of a unit square (always valid)."""
+        width, right, down = self.width, self.right, self.down
+        add = self.clauses.append
+        for i in range(len(right)):
+            top, left = right[i], down[i]
+            if top and left:
+                bottom, rside = right[i + width], down[i + 1]
+                if bottom and rside:
+                    add([-top, -left, -bottom, -rside])
+
+    def used_literal(self, i: int) -> int | None:
+        """A literal true when cell ``i`` lies on a path; ``None`` when it always does."""
+        if self.terminal[i] >= 0 or self.options.fill:
+            return None
+        var = self._used.get(i)
+        if var is None:
+            var = self.pool.new()
+            inc = self.incident[i]
+            self.clauses.append([-var, *inc])
+            self.clauses.extend([-e, var] for e in inc)
+            self._used[i] = var
+        return var
+
+    def _differ_literal(self, i: int, j: int) -> int | None:
+        """A literal that implies cells ``i`` and ``j`` carry different labels (None: never)."""
+        if not self.bits:
+            return None
+        key = (i, j)
+        var = self._differ.get(key)
+        if var is None:
+            var = self.pool.new()
+            if self.onehot:
+                for t in range(self.bits):
+                    self.clauses.append([-var, -self.bit_var(i, t), -self.bit_var(j, t)])
+                self._differ[key] = var
+                return var
+            ds = []
+            for t in range(self.bits):
+                d = self.pool.new()
+                bi, bj = self.bit_var(i, t), self.bit_var(j, t)
+                self.clauses.append([-d, bi, bj])
+                self.clauses.append([-d, -bi, -bj])
+                ds.append(d)
+            self.clauses.append([-var, *ds])
+            self._differ[key] = var
+        return var
+
+    def _style_clauses(self) -> None:
+        self._used: dict[int, int] = {}
+        self._differ: dict[tuple[int, int], int] = {}
+        width, n = self.width, len(self.is_open)
+        add = self.clauses.append
+
+        def same_path_guard(i: int, j: int) -> list[int]:
+            # literals of "i or j unused, or they differ": the clause tail that permits
+            # the forbidden shape only when the two cells are not on one path.
+            tail = []
+            for x in (i, j):
+                used = self.used_literal(x)
+                if used is not None:
+                    tail.append(-used)
+            differ = self._differ_literal(i, j)
+            if differ is not None:
+                tail.append(differ)
+            return tail
+
+        if self.options.no_touch:
+            for i in range(n):
+                if not self.is_open[i]:
+                    continue
+                for j, edge in ((i + 1, self.right[i]), (i + width, self.down[i])):
+                    if edge:
+                        # adjacent and both on one path => the edge between them is used
+                        add([edge, *same_path_guard(i, j)])
+        if self.options.no_2x2:
+            for i in range(n):
+                c = i % width
+                if c + 1 >= width or i + width >= n:
+                    continue
+                square = (i, i + 1, i + width, i + width + 1)
+                if not all(self.is_open[x] for x in square):
+                    continue
+                tail: list[int] = []
+                for x in square:
+                    used = self.used_literal(x)
+                    if used is not None:
+                        tail.append(-used)
+                for a, b in ((i, i + 1), (i, i + width), (i + 1, i + width + 1)):
+                    differ = self._differ_literal(a, b)
+                    if differ is not None:
+                        tail.append(differ)
+                add(tail)
+
+    # -- reading models -------------------------------------------------------------
+    def used_edges(self, model: Model) -> list[tuple[int, int]]:
+        """Cell-index pairs of the edges the model uses."""
+        first = self.first_edge_var
+        cells = self.edge_cells
+        return [cells[v - first] for v in model.true_vars(self.edge_vars())]
+
+    def _adjacency(self, model: Model) -> dict[int, list[int]]:
+        adjacency: dict[int, list[int]] = {}
+        for i, j in self.used_edges(model):
+            adjacency.setdefault(i, []).append(j)
+            adjacency.setdefault(j, []).append(i)
+        return adjacency
+
+    def find_cuts(self, model: Model) -> list[Clause]:
+        """Clauses cutting every detached loop of ``model`` (empty when there is none).
+
+        A loop's cell set ``S`` contains no end cell, so every path through ``S`` enters
+        it from outside: with ``fill``, the clause "some boundary edge of ``S`` is used";
+        without, "an edge inside ``S`` is used only if some boundary edge is", through
+        one auxiliary literal.
+        """
+        adjacency = self._adjacency(model)
+        seen: set[int] = set()
+        for i, label_index in enumerate(self.terminal):
+            if label_index >= 0 and i in adjacency and i not in seen:
+                seen.update(self._component(adjacency, i))
+        cuts: list[Clause] = []
+        for start in adjacency:
+            if start in seen:
+                continue
+            loop = self._component(adjacency, start)
+            seen.update(loop)
+            cuts.extend(self._region_cut(loop))
+        return cuts
+
+    @staticmethod
+    def _component(adjacency: dict[int, list[int]], start: int) -> set[int]:
+        stack, comp = [start], {start}
+        while stack:
+            for nxt in adjacency[stack.pop()]:
+                if nxt not in comp:
+                    comp.add(nxt)
+                    stack.append(nxt)
+        return comp
+
+    def _region_cut(self, region: set[int]) -> list[Clause]:
+        boundary: list[int] = []
+        inside: list[int] = []
+        for i in region:
+            for var in self.incident[i]:
+                a, b = self.edge_cells[var - self.first_edge_var]
+                other = b if a == i else a
+                if other in region:
+                    if a == i:
+                        inside.append(var)
+                else:
+                    boundary.append(var)
+        if self.options.fill:
+            return [boundary]
+        gate = self.pool.new()
+        return [[-gate, *boundary], *([-e, gate] for e in inside)]
+
+    def decode(self, model: Model) -> Solution:
+        """The paths of an accepted model (one that :meth:`find_cuts` accepts)."""
+        adjacency = self._adjacency(model)
+        width = self.width
+        paths: dict[str, list[Cell]] = {}
+        for label, (a, _b) in self.puzzle.endpoints.items():
+            start = a[0] * width + a[1]
+            path = [start]
+            prev, cur = -1, start
+            while True:
+                nxt = [x for x in adjacency.get(cur, ()) if x != prev]
+                if not nxt:
+                    break
+                prev, cur = cur, nxt[0]
+                path.append(cur)
+            paths[label] = [divmod(x, width) for x in path]
+        return Solution(self.puzzle.width, self.puzzle.height, paths)
+
+    def blocking_clause(self, model: Model) -> Clause:
+        """Rules out exactly this set of used edges (this solution), nothing else."""
+        return [-v for v in model.true_vars(self.edge_vars())]
