@@ -5,7 +5,7 @@
 >>> try:
 ...     check_solver("kissat404")
 ... except ValueError as err:
-...     print(str(err)[:60])
+...     print(str(err)[:62])
 solver 'kissat404' is not incremental in PySAT (no assumptions
 """
 
