@@ -240,9 +240,10 @@ def _run_lianliankan(args: argparse.Namespace) -> int:
     note = ""
     pair = args.link
     if args.solve and pair is None:
-        from numberlink_sat.lianliankan.search import search_order
+        from numberlink_sat.lianliankan import solve
 
-        order = search_order(board, outside_ring=args.outside_ring)
+        order = solve(board, outside_ring=args.outside_ring, time_limit=args.time_limit,
+                      solver=args.solver)
         if order is None:
             status, note = EXIT_NO_SOLUTION, "cannot be cleared"
         else:

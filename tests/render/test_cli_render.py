@@ -187,7 +187,7 @@ def test_render_numchain_solve(tmp_path: Path, capsys):
 
 
 def test_render_lianliankan_link(tmp_path: Path, capsys):
-    pytest.importorskip("numberlink_sat.lianliankan.link")
+    pytest.importorskip("numberlink_sat.lianliankan.solve")
     path = write(tmp_path, "ll.txt", "1 0 2 3\n0 0 0 1\n2 4 4 3\n")
     assert main(["render", str(path), "--kind", "lianliankan", "--link", "0,0:1,3",
                  "--out", "-"]) == 0
@@ -222,3 +222,16 @@ def test_render_reads_standard_input(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO("1 . 1\n"))
     assert main(["render", "-"]) == 0
     assert capsys.readouterr().out.strip() == "1 . 1"
+
+
+def test_render_lianliankan_solve(tmp_path: Path, capsys):
+    pytest.importorskip("numberlink_sat.lianliankan.solve")
+    path = write(tmp_path, "ll.txt", "1 0 2 3\n0 0 0 1\n2 4 4 3\n")
+    assert main(["render", str(path), "--kind", "lianliankan", "--solve"]) == 0
+    captured = capsys.readouterr()
+    assert "clearing order:" in captured.err
+    assert captured.out.splitlines()[-1].startswith("link: ")
+    stuck = write(tmp_path, "stuck.txt", "1 2\n2 1\n")
+    assert main(["render", str(stuck), "--kind", "lianliankan", "--solve",
+                 "--outside-ring"]) == 1
+    assert "cannot be cleared" in capsys.readouterr().err
