@@ -27,9 +27,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from numberlink_sat.numberlink.generator import GenerationFailed, generate_with_solution
+from numberlink_sat.numberlink.generator import (
+    GENERATOR_SOLVER,
+    GenerationFailed,
+    generate_with_solution,
+)
 from numberlink_sat.numberlink.verify import verify
-from numberlink_sat.sat.solvers import DEFAULT_SOLVER, INCREMENTAL_SOLVERS
+from numberlink_sat.sat.solvers import INCREMENTAL_SOLVERS
 
 FULL = [((20, 20), 20), ((50, 50), 5), ((100, 100), 2)]
 QUICK = [((10, 10), 10), ((20, 20), 10), ((50, 50), 2)]
@@ -120,13 +124,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", nargs="*", type=_size, help="e.g. 20x20 50x50")
     parser.add_argument("--count", type=int, default=None, help="puzzles per size")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--solver", default=DEFAULT_SOLVER, choices=INCREMENTAL_SOLVERS)
+    parser.add_argument("--solver", default=GENERATOR_SOLVER, choices=INCREMENTAL_SOLVERS)
     parser.add_argument("--time-limit", type=float, default=120.0,
                         help="seconds per candidate (default 120)")
     parser.add_argument("--no-fill", action="store_true")
     parser.add_argument("--no-touch", action="store_true")
     parser.add_argument("--out", default="benchmarks/results",
-                        help="directory for generate.csv and generate.md")
+                        help="directory for generate-SOLVER[-quick].csv and .md")
     args = parser.parse_args(argv)
 
     plan = QUICK if args.quick else FULL
@@ -142,14 +146,16 @@ def main(argv: list[str] | None = None) -> int:
         summaries.append(summarise(rows))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    with (out / "generate.csv").open("w", newline="") as handle:
+    stem = f"generate-{args.solver}" + ("-quick" if args.quick else "") + (
+        "-nofill" if args.no_fill else "") + ("-notouch" if args.no_touch else "")
+    with (out / f"{stem}.csv").open("w", newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=FIELDS, extrasaction="ignore")
         writer.writeheader()
         writer.writerows(all_rows)
     variant = ("no fill" if args.no_fill else "fill") + (", no-touch" if args.no_touch else "")
     table = (f"Generator, solver {args.solver}, rules: {variant}, seeds from {args.seed}\n\n"
              + markdown(summaries))
-    (out / "generate.md").write_text(table)
+    (out / f"{stem}.md").write_text(table)
     print(table)
     return 0
 

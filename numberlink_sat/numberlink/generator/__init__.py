@@ -13,6 +13,7 @@
 from numberlink_sat.numberlink.generator.generate import (
     DEFAULT_MAX_ATTEMPTS,
     DEFAULT_TIME_LIMIT,
+    GENERATOR_SOLVER,
     GeneratedPuzzle,
     GenerationFailed,
     GenerationStats,
@@ -26,6 +27,7 @@ from numberlink_sat.numberlink.generator.paths import RandomPaths, UnionFind, ra
 __all__ = [
     "DEFAULT_MAX_ATTEMPTS",
     "DEFAULT_TIME_LIMIT",
+    "GENERATOR_SOLVER",
     "GeneratedPuzzle",
     "GenerationFailed",
     "GenerationStats",

@@ -4,7 +4,9 @@ The intended solution ``S1`` is the set of paths the construction drew. Repeat: 
 for a solution ``T != S1``; none (UNSAT) proves uniqueness. Otherwise pick, in every
 connected piece of ``S1 xor T``, an edge ``e = (u, v)`` that ``S1`` uses and ``T`` does
 not, inside one path ``a .. u v .. b`` (not its first or last edge): **cut** it. The
-path becomes two labels, ``a .. u`` and ``v .. b``.
+path becomes two labels, ``a .. u`` and ``v .. b``. When only a first or last edge
+``a v`` qualifies, **trim** it instead: ``a`` becomes a blocked cell, ``v`` the new end
+(the same argument as below, with ``a`` blocked instead of an end).
 
 Why a cut is a safe repair (``docs/generator.md`` has the long form):
 
@@ -25,6 +27,10 @@ not the current one (it runs through a cut edge the wrong way) is blocked, which
 sound because a model invalid now stays invalid after more cuts. ``no_touch`` and
 ``no_2x2`` are not kept by re-joining (two labels may touch where one path may not), so
 under them every round re-encodes the current puzzle (:class:`RebuildProver`).
+
+Big boards first go through :func:`_local_repairs`: small windows with the intended
+paths fixed outside, cheap to solve, whose second solutions are second solutions of
+the whole board; they only make repair steps, the global proof still decides.
 
 >>> from numberlink_sat.numberlink.encode import RuleOptions
 >>> from numberlink_sat.sat.deadline import Deadline
