@@ -8,15 +8,17 @@ tile fall down.
 
 >>> import numberlink_sat.lianliankan as llk
 >>> b = llk.parse_board('''
-... 1 2 3
-... 2 1 3
+... 1 2 1
+... 3 3 2
 ... ''')
->>> llk.link(b, (0, 2), (1, 2))
-[(0, 2), (1, 2)]
->>> order = llk.solve(b, outside_ring=True)
->>> llk.verify(b, order, outside_ring=True)
+>>> llk.link(b, (0, 0), (0, 2), outside_ring=True)
+[(0, 0), (-1, 0), (-1, 1), (-1, 2), (0, 2)]
+>>> order = llk.solve(b)
+>>> order
+[((1, 0), (1, 1)), ((0, 1), (1, 2)), ((0, 0), (0, 2))]
+>>> llk.verify(b, order)
 []
->>> llk.solve(b) is None
+>>> llk.solve([[1, 2], [2, 1]], outside_ring=True) is None
 True
 """
 

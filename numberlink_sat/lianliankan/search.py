@@ -85,6 +85,7 @@ class Searcher:
         """
         self._deadline = deadline if deadline is not None else Deadline(None)
         self._budget = None if max_nodes is None else self.nodes + max_nodes
+        self._deadline.check("searching")
         if any(len(cs) % 2 for cs in self.board.pictures().values()):
             return None
         if self.gravity:
