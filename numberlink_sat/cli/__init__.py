@@ -22,6 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "numberlink_sat.cli.render",
     "numberlink_sat.cli.generate",
     "numberlink_sat.cli.bench",
+    "numberlink_sat.cli.llk",
 )
 """Modules that each register one or more subcommands, in help order."""
 
