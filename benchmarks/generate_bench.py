@@ -147,6 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     stem = f"generate-{args.solver}" + ("-quick" if args.quick else "") + (
+        "-" + "-".join(f"{w}x{h}" for (w, h), _ in plan) if args.sizes else "") + (
         "-nofill" if args.no_fill else "") + ("-notouch" if args.no_touch else "")
     with (out / f"{stem}.csv").open("w", newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=FIELDS, extrasaction="ignore")

@@ -318,6 +318,9 @@ def test_controls_are_honoured() -> None:
         assert len(g.puzzle.labels) >= 9
         g = generate_with_solution(6, 6, seed=seed, max_labels=12, max_attempts=50)
         assert len(g.puzzle.labels) <= 12
+        g = generate_with_solution(6, 6, seed=seed, max_labels=5, max_attempts=30)
+        assert len(g.puzzle.labels) <= 5  # paths joined end to end, then repaired
+        assert brute_solutions(g.puzzle, limit=2) == [g.solution]
         g = generate_with_solution(5, 5, seed=seed, allow_blocked=False, max_attempts=100)
         assert not g.puzzle.blocked
         assert brute_solutions(g.puzzle, limit=2) == [g.solution]

@@ -216,6 +216,69 @@ def _shape(
     return paths, blocked
 
 
+def _merge_down(
+    paths: list[list[int]],
+    blocked: set[int],
+    target: int,
+    width: int,
+    height: int,
+    rng: random.Random,
+    *,
+    max_length: int | None,
+    induced: bool,
+) -> bool:
+    """Join paths end to end until at most ``target`` remain (for ``max_labels``).
+
+    Two paths ``.. x`` and ``y ..`` with ``x`` next to ``y`` become one path ``.. x y ..``,
+    or ``.. x b y ..`` through a blocked cell ``b`` next to both (it is unblocked); the
+    intended solution stays valid. With ``induced`` only joins that keep the path from
+    touching itself are made. Returns whether the target was reached.
+    """
+
+    def nbrs(i: int) -> list[int]:
+        r, c = divmod(i, width)
+        return [j for j, ok in ((i - width, r > 0), (i + 1, c + 1 < width),
+                                (i + width, r + 1 < height), (i - 1, c > 0)) if ok]
+
+    while len(paths) > target:
+        ends = {}
+        for k, p in enumerate(paths):
+            ends[p[0]] = k
+            ends[p[-1]] = k
+        joins: list[tuple[int, int, list[int], int, int]] = []
+        for x, k in ends.items():
+            for y in nbrs(x):
+                via: list[int] = []
+                m = ends.get(y, -1)
+                if m < 0 and y in blocked:
+                    for z in nbrs(y):
+                        m2 = ends.get(z, -1)
+                        if m2 > k:
+                            joins.append((x, k, [y], z, m2))
+                    continue
+                if m > k:
+                    joins.append((x, k, via, y, m))
+        rng.shuffle(joins)
+        for x, k, via, y, m in joins:
+            if max_length is not None and len(paths[k]) + len(via) + len(paths[m]) > max_length:
+                continue
+            first = paths[k] if paths[k][-1] == x else paths[k][::-1]
+            second = paths[m] if paths[m][0] == y else paths[m][::-1]
+            joined = first + via + second
+            if induced:
+                position = {c: i for i, c in enumerate(joined)}
+                if any(abs(position.get(j, i + 1) - i) != 1
+                       for i, c in enumerate(joined) for j in nbrs(c) if j in position):
+                    continue
+            paths[k] = joined
+            del paths[m]
+            blocked.difference_update(via)
+            break
+        else:
+            return False
+    return True
+
+
 def _finish(
     width: int, height: int, segments: list[list[int]], blocked: frozenset[Cell]
 ) -> tuple[Puzzle, Solution]:
@@ -258,7 +321,9 @@ def generate_with_solution(
     Controls: ``fill``/``no_touch``/``no_2x2`` the rule variant the uniqueness holds
     under; ``min_length``/``max_length`` cells per path (``max_length`` stops the
     seeds' walk; repairs never cut below ``min_length``; drawn paths below it become
-    blocked cells); ``min_labels``/``max_labels`` the label count; ``allow_blocked=False``
+    blocked cells); ``min_labels``/``max_labels`` the label count (above ``max_labels``, paths whose
+ends touch are joined, leaving a tenth of the bound for repairs; below
+``min_labels`` the longest path is cut); ``allow_blocked=False``
     forbids blocked cells (isolated cells are then appended to a neighbouring path end).
     ``time_limit`` bounds the proof of one candidate, ``max_attempts`` the candidates,
     ``max_rounds`` the repair rounds per candidate; ``local_window`` the side of the
@@ -293,13 +358,22 @@ def generate_with_solution(
         started = time.perf_counter()
         shaped = _shape(width, height, rng, min_length=min_length, max_length=max_length,
                         allow_blocked=allow_blocked)
-        seconds_paths += time.perf_counter() - started
         if shaped is None:
+            seconds_paths += time.perf_counter() - started
             reasons.append("drawn paths break the length/blocked controls")
             continue
         paths, blocked = shaped
-        if max_labels is not None and len(paths) > max_labels:
-            reasons.append(f"{len(paths)} paths drawn, more than max_labels={max_labels}")
+        drawn, merged = len(paths), True
+        if max_labels is not None and drawn > max_labels:
+            # leave room for the repairs, which add labels
+            target = max(min_labels or 1, max_labels - max(1, max_labels // 10))
+            merged = _merge_down(paths, blocked, target, width, height, rng,
+                                 max_length=max_length,
+                                 induced=no_touch or no_2x2)
+        seconds_paths += time.perf_counter() - started
+        if not merged:
+            reasons.append(f"{drawn} paths drawn, cannot join them down to max_labels="
+                           f"{max_labels}")
             continue
         started = time.perf_counter()
         try:
