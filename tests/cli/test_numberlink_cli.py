@@ -1,0 +1,151 @@
+"""``numberlink-sat solve``, ``check`` and ``verify``: output, JSON, exit codes, bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import numberlink_sat as nl
+from numberlink_sat.cli import main
+
+SEED = Path(__file__).resolve().parents[1] / "data" / "seed000_7x7.txt"
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_prints_the_verified_grid(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["solve", str(SEED), "--color", "never"], capsys)
+    assert code == 0
+    rows = [line.split() for line in out.strip().splitlines()]
+    assert len(rows) == 7 and all(len(r) == 7 for r in rows)
+    assert rows[0] == ["4"] * 7
+
+
+def test_solve_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["solve", str(SEED), "--json"], capsys)
+    record = json.loads(out)
+    assert code == 0 and record["status"] == "solved"
+    puzzle = nl.parse(SEED.read_text())
+    solution = nl.Solution(7, 7, {k: [tuple(c) for c in v] for k, v in record["paths"].items()})
+    assert nl.verify(puzzle, solution) == []
+
+
+def test_no_solution_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "cross.txt"
+    f.write_text(". A .\nB . B\n. A .\n")
+    code, out, _ = run(["solve", str(f)], capsys)
+    assert code == 1 and "no solution" in out
+    code, out, _ = run(["check", str(f), "--json"], capsys)
+    assert code == 1 and json.loads(out) == {
+        "status": "no solution", "variant": "fill", "paths": None,
+    }
+
+
+def test_check_unique_and_multiple(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["check", str(SEED), "--all-variants"], capsys)
+    assert code == 0 and out.startswith("unique (fill)")
+    assert "no-touch  unique" in out
+    f = tmp_path / "two.txt"
+    f.write_text("1 . .\n. . .\n. . 1\n")
+    code, out, _ = run(["check", str(f), "--color", "never"], capsys)
+    assert code == 3
+    assert "not unique" in out and "second solution:" in out and "differ on" in out
+    code, out, _ = run(["check", str(f), "--json"], capsys)
+    record = json.loads(out)
+    assert code == 3 and record["status"] == "multiple"
+    assert record["paths"] != record["second"] and record["differ"]
+    code, out, _ = run(["check", str(f), "--no-fill", "--json", "--all-variants"], capsys)
+    assert json.loads(out)["variants"]["no-touch"] == "multiple"
+
+
+def test_several_puzzles_first_nonzero_exit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    f = tmp_path / "many.txt"
+    f.write_text("3 1\nA.A\n3 3\n.A.\nB.B\n.A.\n2 1\nAA\n0 0\n")
+    code, out, _ = run(["solve", str(f), "--json"], capsys)
+    statuses = [json.loads(line)["status"] for line in out.strip().splitlines()]
+    assert statuses == ["solved", "no solution", "solved"] and code == 1
+    code, out, _ = run(["solve", str(f)], capsys)
+    assert out.count("# puzzle") == 3
+
+
+def test_stdin_and_timeout(monkeypatch: pytest.MonkeyPatch,
+                           capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1 . 1\n"))
+    code, out, _ = run(["solve", "-"], capsys)
+    assert code == 0 and out.split() == ["1", "1", "1"]
+    big = "\n".join(" ".join("." for _ in range(300)) for _ in range(299))
+    big += "\n" + " ".join(["a", "a"] + ["."] * 298) + "\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(big))
+    code, out, _err = run(["solve", "-", "--time-limit", "0.01"], capsys)
+    assert code == 4 and "timeout" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("1 . 2\n", "line 1, column 1"),
+        ("1 . 1\n. .\n", "line 2"),
+        ("", "empty"),
+        ("1 1 1\n", "column 5"),
+    ],
+)
+def test_bad_input_exit_2_without_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, needle: str
+) -> None:
+    f = tmp_path / "bad.txt"
+    f.write_text(text)
+    code, _out, err = run(["solve", str(f)], capsys)
+    assert code == 2 and "Traceback" not in err and needle in err
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    for args in (["solve", str(SEED), "--solver", "nope"], ["solve"],
+                 ["solve", "/no/such/file"], ["check", str(SEED), "--time-limit", "-1"]):
+        with pytest.raises(SystemExit) as info:
+            code = main(args)
+            raise SystemExit(code)
+        assert info.value.code == 2
+        assert "Traceback" not in capsys.readouterr().err
+
+
+def test_verify_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    puzzle = nl.parse(SEED.read_text())
+    solution = nl.solve(puzzle)
+    assert solution is not None
+    good = tmp_path / "good.json"
+    good.write_text(nl.format_solution(solution))
+    code, out, _ = run(["verify", str(SEED), str(good)], capsys)
+    assert code == 0 and out.startswith("valid")
+    paths = {k: list(v) for k, v in solution.paths.items()}
+    paths["4"] = paths["4"][:-1]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"width": 7, "height": 7, "paths": paths}))
+    code, out, _ = run(["verify", str(SEED), str(bad)], capsys)
+    assert code == 1 and "label 4" in out
+
+
+def test_svg_and_dimacs_outputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    svg, cnf = tmp_path / "s.svg", tmp_path / "s.cnf"
+    code, _, _ = run(["solve", str(SEED), "--svg", str(svg), "--dimacs", str(cnf)], capsys)
+    assert code == 0 and svg.read_text().lstrip().startswith("<")
+    header = [ln for ln in cnf.read_text().splitlines() if ln.startswith("p cnf")]
+    assert len(header) == 1
+
+
+def test_module_entry_point() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "numberlink_sat", "solve", str(SEED), "--json"],
+        capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 0 and json.loads(done.stdout)["status"] == "solved"

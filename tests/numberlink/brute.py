@@ -1,0 +1,85 @@
+"""An exhaustive Numberlink counter, independent of the SAT code (tests only).
+
+It enumerates every simple path of every label in turn (depth-first, no clause, no
+solver) and checks the rules on each complete set of paths. Exponential: only for
+boards of a few cells. ``node_budget`` stops runaway cases (returns ``None``).
+"""
+
+from __future__ import annotations
+
+from numberlink_sat.grid import Cell
+from numberlink_sat.numberlink.model import Puzzle
+
+
+class BudgetExceeded(Exception):
+    """The enumeration visited more nodes than allowed."""
+
+
+def brute_path_sets(
+    puzzle: Puzzle,
+    *,
+    fill: bool = True,
+    no_touch: bool = False,
+    no_2x2: bool = False,
+    node_budget: int = 2_000_000,
+) -> list[dict[str, list[Cell]]] | None:
+    """Every valid set of paths, or ``None`` if the budget ran out."""
+    labels = list(puzzle.endpoints)
+    ends = set(puzzle.label_at)
+    open_cells = set(puzzle.open_cells())
+    used: set[Cell] = set()
+    chosen: dict[str, list[Cell]] = {}
+    found: list[dict[str, list[Cell]]] = []
+    nodes = [0]
+
+    def rules_hold() -> bool:
+        owner = {cell: lab for lab, path in chosen.items() for cell in path}
+        if fill and set(owner) != open_cells:
+            return False
+        if no_touch:
+            for path in chosen.values():
+                pos = {cell: i for i, cell in enumerate(path)}
+                for (r, c), i in pos.items():
+                    for other in ((r + 1, c), (r, c + 1)):
+                        if other in pos and abs(pos[other] - i) != 1:
+                            return False
+        if no_2x2:
+            for (r, c), lab in owner.items():
+                if all(owner.get(x) == lab for x in ((r + 1, c), (r, c + 1), (r + 1, c + 1))):
+                    return False
+        return True
+
+    def extend(k: int, path: list[Cell], target: Cell) -> None:
+        nodes[0] += 1
+        if nodes[0] > node_budget:
+            raise BudgetExceeded
+        r, c = path[-1]
+        for nxt in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if nxt == target:
+                chosen[labels[k]] = [*path, nxt]
+                used.add(nxt)
+                place(k + 1)
+                used.discard(nxt)
+                del chosen[labels[k]]
+            elif nxt in open_cells and nxt not in used and nxt not in ends:
+                used.add(nxt)
+                path.append(nxt)
+                extend(k, path, target)
+                path.pop()
+                used.discard(nxt)
+
+    def place(k: int) -> None:
+        if k == len(labels):
+            if rules_hold():
+                found.append({lab: list(p) for lab, p in chosen.items()})
+            return
+        a, b = puzzle.endpoints[labels[k]]
+        used.add(a)
+        extend(k, [a], b)
+        used.discard(a)
+
+    try:
+        place(0)
+    except BudgetExceeded:
+        return None
+    return found

@@ -1,0 +1,195 @@
+"""The SAT solver against an exhaustive count, on small boards, under every variant."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+import numberlink_sat as nl
+from numberlink_sat.grid import Cell
+from numberlink_sat.numberlink.model import Puzzle, Solution
+from tests.numberlink.brute import brute_path_sets
+
+VARIANTS = [
+    {"fill": f, "no_touch": t, "no_2x2": q}
+    for f, t, q in itertools.product((True, False), repeat=3)
+]
+
+
+def random_puzzle(rng: random.Random, max_side: int = 5) -> Puzzle:
+    """A random small board: 1-4 labels, a few blocked cells."""
+    while True:
+        width, height = rng.randint(1, max_side), rng.randint(1, max_side)
+        cells = [(r, c) for r in range(height) for c in range(width)]
+        if len(cells) < 2:
+            continue
+        rng.shuffle(cells)
+        labels = rng.randint(1, min(4, len(cells) // 2))
+        ends = {str(k + 1): (cells[2 * k], cells[2 * k + 1]) for k in range(labels)}
+        rest = cells[2 * labels:]
+        blocked = [c for c in rest if rng.random() < 0.12]
+        return Puzzle(width, height, ends, blocked)
+
+
+def as_solution(puzzle: Puzzle, paths: dict[str, list[Cell]]) -> Solution:
+    return Solution(puzzle.width, puzzle.height, paths)
+
+
+def check_against_brute(puzzle: Puzzle, variant: dict[str, bool]) -> bool:
+    """Compare the full SAT enumeration with the brute force; False if brute gave up."""
+    expected = brute_path_sets(puzzle, node_budget=200_000, **variant)
+    if expected is None:
+        return False
+    found = nl.solutions(puzzle, None, **variant)
+    assert len(found) == len(expected), (puzzle.to_dict(), variant)
+    assert set(found) == {as_solution(puzzle, p) for p in expected}
+    for solution in found:
+        assert nl.verify(puzzle, solution, **variant) == []
+    # the public verbs agree with the enumeration
+    assert nl.count_solutions(puzzle, 2, **variant) == min(2, len(expected))
+    assert nl.is_unique(puzzle, **variant) == (len(expected) == 1)
+    single = nl.solve(puzzle, **variant)
+    assert (single is None) == (not expected)
+    if single is not None:
+        assert nl.verify(puzzle, single, **variant) == []
+    return True
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_counts_equal_exhaustive_search(seed: int) -> None:
+    """~1,000 random boards up to 5x5, each under all 8 combinations of the options."""
+    rng = random.Random(seed)
+    compared = 0
+    for _ in range(125):
+        puzzle = random_puzzle(rng)
+        for variant in VARIANTS:
+            compared += check_against_brute(puzzle, variant)
+    assert compared >= 0.9 * 125 * len(VARIANTS)
+
+
+@pytest.mark.slow
+def test_counts_equal_exhaustive_search_many() -> None:
+    rng = random.Random(12345)
+    for _ in range(3000):
+        puzzle = random_puzzle(rng)
+        for variant in VARIANTS:
+            check_against_brute(puzzle, variant)
+
+
+def test_dense_boards_with_many_solutions() -> None:
+    """Boards chosen to have several solutions (open 4x4 and 5x5 with few labels)."""
+    boards = [
+        Puzzle(4, 4, {"a": ((0, 0), (3, 3))}),
+        Puzzle(4, 4, {"a": ((0, 0), (0, 3)), "b": ((3, 0), (3, 3))}),
+        Puzzle(5, 4, {"a": ((0, 0), (3, 4)), "b": ((1, 1), (2, 3))}),
+        Puzzle(5, 5, {"a": ((0, 0), (4, 4)), "b": ((0, 4), (2, 2)), "c": ((4, 0), (3, 1))}),
+    ]
+    multi = 0
+    for puzzle in boards:
+        for variant in VARIANTS:
+            assert check_against_brute(puzzle, variant)
+        multi += nl.count_solutions(puzzle, None) > 1
+    assert multi >= 2
+
+
+def transformed(puzzle: Puzzle, f: object) -> Puzzle:
+    assert callable(f)
+    w, h = puzzle.width, puzzle.height
+    cells = [f(r, c, w, h) for r in range(h) for c in range(w)]
+    new_h = max(r for r, _ in cells) + 1
+    new_w = max(c for _, c in cells) + 1
+    return Puzzle(
+        new_w, new_h,
+        {lab: (f(*a, w, h), f(*b, w, h)) for lab, (a, b) in puzzle.endpoints.items()},
+        [f(r, c, w, h) for r, c in puzzle.blocked],
+    )
+
+
+SYMMETRIES = {
+    "rotate": lambda r, c, w, h: (c, h - 1 - r),
+    "mirror": lambda r, c, w, h: (r, w - 1 - c),
+    "flip": lambda r, c, w, h: (h - 1 - r, c),
+    "transpose": lambda r, c, w, h: (c, r),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SYMMETRIES))
+def test_symmetry_keeps_the_count(name: str) -> None:
+    rng = random.Random(name)
+    for _ in range(60):
+        puzzle = random_puzzle(rng, 5)
+        variant = rng.choice(VARIANTS)
+        other = transformed(puzzle, SYMMETRIES[name])
+        assert nl.count_solutions(puzzle, None, **variant) == nl.count_solutions(
+            other, None, **variant
+        )
+
+
+def test_seed_example_is_unique_and_matches_the_seed(data_dir: object) -> None:
+    from pathlib import Path
+
+    assert isinstance(data_dir, Path)
+    puzzle = nl.parse((data_dir / "seed000_7x7.txt").read_text())
+    solution = nl.solve(puzzle)
+    assert solution is not None and nl.verify(puzzle, solution) == []
+    expected = nl.parse_solution((data_dir / "seed000_7x7_solution.txt").read_text())
+    assert solution == expected
+    for variant in VARIANTS:
+        assert nl.is_unique(puzzle, **variant)
+
+
+def test_loop_cut_is_needed_and_applied() -> None:
+    """An open 4x4 with one short label: without the loop cuts the rest fills with loops."""
+    puzzle = Puzzle(4, 4, {"a": ((0, 0), (0, 1))})
+    # the only fill solutions snake through every cell; a loop artefact would fail verify
+    for solution in nl.solutions(puzzle, None):
+        assert nl.verify(puzzle, solution) == []
+        assert sum(len(p) for p in solution.paths.values()) == 16
+
+
+def test_unsolvable_cases() -> None:
+    crossing = Puzzle(3, 3, {"A": ((0, 1), (2, 1)), "B": ((1, 0), (1, 2))})
+    walled = Puzzle(3, 1, {"A": ((0, 0), (0, 2))}, blocked=[(0, 1)])
+    empty_room = Puzzle(3, 1, {"A": ((0, 0), (0, 1))})
+    for puzzle in (crossing, walled):
+        assert nl.solve(puzzle) is None
+        assert nl.solve(puzzle, fill=False) is None
+        assert nl.count_solutions(puzzle) == 0
+    assert nl.solve(empty_room) is None
+    assert nl.solve(empty_room, fill=False) is not None
+
+
+def test_no_labels_and_all_blocked() -> None:
+    assert nl.solve(Puzzle(2, 1, {}, blocked=[(0, 0), (0, 1)])) is not None
+    assert nl.solve(Puzzle(2, 2, {})) is None  # only a loop could fill it
+    assert nl.count_solutions(Puzzle(2, 2, {}), fill=False) == 1
+
+
+def test_limit_and_options_are_checked() -> None:
+    p = Puzzle(3, 1, {"a": ((0, 0), (0, 2))})
+    with pytest.raises(ValueError):
+        nl.count_solutions(p, 0)
+    with pytest.raises(nl.UnknownSolverError):
+        nl.solve(p, solver="nope")
+    with pytest.raises(nl.UnknownSolverError, match="incremental"):
+        nl.solve(p, solver="kissat404")
+    with pytest.raises(TypeError):
+        nl.solve(p, fill="yes")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("solver", ["cadical195", "glucose42", "minisat22", "cadical300"])
+def test_solvers_agree(solver: str) -> None:
+    rng = random.Random(solver)
+    for _ in range(30):
+        puzzle = random_puzzle(rng, 5)
+        assert nl.count_solutions(puzzle, None) == nl.count_solutions(puzzle, None, solver=solver)
+
+
+def test_time_limit_covers_encoding() -> None:
+    puzzle = Puzzle(300, 300, {"a": ((0, 0), (299, 299)), "b": ((0, 299), (5, 5))})
+    with pytest.raises(nl.SolveTimeout) as info:
+        nl.count_solutions(puzzle, 2, time_limit=0.01)
+    assert isinstance(info.value, TimeoutError)
+    assert info.value.elapsed is not None and info.value.elapsed < 5
