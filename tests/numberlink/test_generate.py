@@ -437,3 +437,23 @@ def test_a_bigger_board_is_unique_by_a_fresh_solver() -> None:
     g = generate_with_solution(30, 30, seed=4)
     assert verify(g.puzzle, g.solution) == []
     assert solutions(g.puzzle, limit=2) == [g.solution]
+
+
+def test_cli_timeout_exits_4_and_impossible_controls_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["generate", "--size", "12x12", "--time-limit", "0.000001",
+                 "--max-attempts", "2", "-q", "--out", str(tmp_path)]) == 4
+    assert "timeout" in capsys.readouterr().err
+    # 8x8 boards draw ~8 labels; at most 1 cannot be met
+    assert main(["generate", "--size", "8x8", "--max-labels", "1", "--max-attempts", "2",
+                 "-q"]) == 1
+    err = capsys.readouterr().err
+    assert "max_labels" in err and "Traceback" not in err
+
+
+def test_cli_no_blocked(tmp_path: Path) -> None:
+    assert main(["generate", "--size", "5x5", "--seed", "3", "--no-blocked",
+                 "--max-attempts", "100", "--out", str(tmp_path), "-q"]) == 0
+    puzzle = parse((tmp_path / "puzzle-0001.txt").read_text())
+    assert not puzzle.blocked
