@@ -102,9 +102,15 @@ def relabel_for(puzzle: Puzzle, solution: Solution, format: str) -> tuple[Puzzle
             return new_puzzle, Solution(solution.width, solution.height, paths)
     raise InvalidPuzzleError(
         f"format {format!r} cannot hold a puzzle with {len(puzzle.labels)} labels"
-        + (" and blocked cells" if puzzle.blocked else "")
-        + "; use --format tokens or json"
+        + (" and blocked cells (try --no-blocked)" if puzzle.blocked else "")
+        + "; --format tokens and json hold every puzzle"
     )
+
+
+def _holds_blocked(format: str) -> bool:
+    """Whether ``format`` can write blocked cells at all."""
+    probe = Puzzle(3, 1, {"1": ((0, 0), (0, 1))}, blocked=[(0, 2)])
+    return can_hold(probe, format)
 
 
 class _Progress:
@@ -165,6 +171,11 @@ def run(args: argparse.Namespace) -> int:
         k: controls[k] for k in ("min_length", "max_length", "min_labels", "max_labels",
                                  "max_attempts", "time_limit")
     })
+    if not args.no_blocked and not _holds_blocked(args.format):
+        raise InvalidPuzzleError(
+            f"format {args.format!r} has no blocked cells; add --no-blocked "
+            "(or use --format tokens or json)"
+        )
     out: Path | None = Path(args.out) if args.out else None
     ext = ".json" if args.format == "json" else ".txt"
     if out is not None:

@@ -457,3 +457,21 @@ def test_cli_no_blocked(tmp_path: Path) -> None:
                  "--max-attempts", "100", "--out", str(tmp_path), "-q"]) == 0
     puzzle = parse((tmp_path / "puzzle-0001.txt").read_text())
     assert not puzzle.blocked
+
+
+@pytest.mark.parametrize("fmt", ["tokens", "compact", "pipes", "wh", "json", "flow",
+                                 "colsrows", "adc"])
+def test_cli_every_format_parses_back(fmt: str, tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["generate", "--size", "6x6", "--seed", "3", "--format", fmt, "-q",
+            "--out", str(tmp_path)]
+    if fmt in ("flow", "colsrows", "adc"):  # formats without blocked cells
+        assert main(argv) == 2
+        assert "--no-blocked" in capsys.readouterr().err
+        argv += ["--no-blocked", "--max-attempts", "100"]
+    assert main(argv) == 0
+    ext = "json" if fmt == "json" else "txt"
+    puzzle = parse((tmp_path / f"puzzle-0001.{ext}").read_text(), fmt)
+    solution = parse_solution((tmp_path / "puzzle-0001.solution.json").read_text())
+    assert verify(puzzle, solution) == []
+    assert brute_solutions(puzzle, limit=2) == [solution]
