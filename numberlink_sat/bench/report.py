@@ -34,6 +34,7 @@ from typing import Any
 
 __all__ = [
     "CSV_COLUMNS",
+    "read_results",
     "fmt_ratio",
     "machine_header",
     "median_time",
@@ -77,6 +78,22 @@ def _memory_gib() -> float | None:
         return None
 
 
+def _git_state() -> dict[str, Any]:
+    """The commit of the source tree the package runs from, and whether it has edits."""
+    import subprocess
+
+    root = Path(__file__).resolve().parents[2]
+    try:
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True,
+                              text=True, timeout=10, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "numberlink_sat"],
+                               cwd=root, capture_output=True, text=True, timeout=10,
+                               check=True).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    return {"commit": head, "uncommitted_changes_in_package": bool(dirty)}
+
+
 def machine_header(**run: Any) -> dict[str, Any]:
     """Machine, package versions and the run's settings (``run``), for the results header."""
     try:
@@ -95,6 +112,7 @@ def machine_header(**run: Any) -> dict[str, Any]:
             "load_average_at_start": [round(x, 2) for x in load],
         },
         "packages": {name: _version(name) for name in _PACKAGES},
+        "source": _git_state(),
         "run": run,
     }
 
@@ -142,7 +160,7 @@ def _num(x: float) -> str:
     """A ratio with two significant digits, without exponents for everyday sizes."""
     if x >= 100:
         return f"{x:.0f}"
-    if x >= 0.01:
+    if x >= 1e-4:
         return f"{x:.2g}"
     return f"{x:.1e}"
 
@@ -189,12 +207,20 @@ def summary_markdown(
                    f"{m.get('load_average_at_start')}")
         pk = ", ".join(f"{k} {v}" for k, v in header.get("packages", {}).items() if v)
         out.append(f"- packages: {pk}")
+        src = header.get("source") or {}
+        if src:
+            out.append(f"- source: commit {src.get('commit', '?')[:10]}"
+                       + (" plus uncommitted changes" if src.get("uncommitted_changes_in_package")
+                          else ""))
+        if run.get("note"):
+            out.append(f"- note: {run['note']}")
         out.append(f"- suite `{run.get('suite')}`, engines {run.get('engines')}, per-row time "
                    f"limit {run.get('time_limit')} s, jobs {run.get('jobs')}"
                    + (f", scheduler {run['scheduler']}" if run.get("scheduler") else ""))
         for note in run.get("skipped", []):
             out.append(f"- skipped: {note['family']} / {note['engine']}: {note['reason']}")
-    out.append(f"- {len(rows)} rows, {len(failures)} failures (wrong answers, crashes, "
+    n_failed = len(failures) or int((header or {}).get("run", {}).get("failures", 0))
+    out.append(f"- {len(rows)} rows, {n_failed} failures (wrong answers, crashes, "
                "disagreements; listed in failures.jsonl, never counted below)")
     out.append("")
     out.append(f"Cells: median {what} seconds over the seeds of a size, then solved/total. "
@@ -273,8 +299,8 @@ def plot(rows: Sequence[dict[str, Any]], out_dir: Path, metric: str = "cpu_s") -
                         color=line.get_color(), markersize=9)
         if limit:
             ax.axhline(limit, color="grey", linestyle=":", linewidth=1)
-            ax.text(ax.get_xlim()[0], limit, f" time limit {limit:g} s (x: median timed out)",
-                    va="bottom", fontsize=8, color="grey")
+            ax.text(0.01, limit, f"time limit {limit:g} s (x: median timed out)",
+                    transform=ax.get_yaxis_transform(), va="bottom", fontsize=8, color="grey")
         ax.set_yscale("log")
         sides = sorted({int(r["side"]) for r in fam_rows})
         if len(sides) > 1 and sides[-1] / max(sides[0], 1) >= 4:
@@ -308,6 +334,23 @@ def _flat(row: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def read_results(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The header and the rows of a ``results.jsonl`` written by :func:`write_all`."""
+    header: dict[str, Any] = {}
+    rows: list[dict[str, Any]] = []
+    with Path(path).open() as handle:
+        for line in handle:
+            if not line.strip():
+                continue
+            item = json.loads(line)
+            kind = item.pop("type", "row")
+            if kind == "header":
+                header = {"type": "header", **item}
+            else:
+                rows.append(item)
+    return header, rows
+
+
 def write_all(
     out_dir: str | Path,
     header: dict[str, Any],
@@ -316,6 +359,7 @@ def write_all(
     formats: Sequence[str] = ("csv", "jsonl"),
     plots: bool = True,
     metric: str = "cpu_s",
+    write_failures: bool = True,
 ) -> list[Path]:
     """Write every output into ``out_dir`` (created); the paths written."""
     out = Path(out_dir)
@@ -340,11 +384,12 @@ def write_all(
             for r in ordered:
                 writer.writerow(_flat(r))
         written.append(path)
-    path = out / "failures.jsonl"
-    with path.open("w") as handle:
-        for r in failures:
-            handle.write(json.dumps(r, default=str) + "\n")
-    written.append(path)
+    if write_failures:
+        path = out / "failures.jsonl"
+        with path.open("w") as handle:
+            for r in failures:
+                handle.write(json.dumps(r, default=str) + "\n")
+        written.append(path)
     path = out / "summary.md"
     path.write_text(summary_markdown(ordered, header, failures, metric))
     written.append(path)

@@ -106,8 +106,7 @@ def _corpus_cases(which: str) -> list[Case]:
     if flow.is_dir():
         files += [(p, "flow") for p in sorted(flow.glob("*.txt"))]
     if which == "quick":
-        files += [(ahle / "inputs1", "wh")]
-        take_janko = 12
+        take_janko = 6
     else:
         files += [(ahle / n, "wh") for n in ("inputs1", "inputs2", "inputs3", "inputs4",
                                               "inputs5", "inputs7", "inputs8")]

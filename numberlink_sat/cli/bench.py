@@ -22,7 +22,7 @@ from numberlink_sat.cli.common import EXIT_OK, positive_seconds
 
 __all__ = ["register", "run"]
 
-DEFAULT_LIMITS = {"tiny": 5.0, "quick": 10.0, "full": 60.0}
+DEFAULT_LIMITS = {"tiny": 5.0, "quick": 5.0, "full": 60.0}
 
 
 def _positive_int(text: str) -> int:
@@ -66,7 +66,7 @@ def register(sub: Any) -> None:
                    help="rows per task (default 1 on the process pool; about rows/(4 x "
                    "workers), at most 50, on Dask)")
     p.add_argument("--time-limit", type=positive_seconds, default=None, metavar="SECONDS",
-                   help="per-row time limit (default: tiny 5, quick 10, full 60)")
+                   help="per-row time limit (default: tiny 5, quick 5, full 60)")
     p.add_argument("--out", default="bench-results", metavar="DIR",
                    help="output directory (default bench-results)")
     p.add_argument("--format", default="csv,jsonl", metavar="LIST",
@@ -80,6 +80,9 @@ def register(sub: Any) -> None:
                    help="run rows inside the worker instead of a forked child per row "
                    "(peak memory is then the worker's)")
     p.add_argument("--list", action="store_true", help="print the rows and exit")
+    p.add_argument("--from-results", default=None, metavar="FILE",
+                   help="run nothing: redraw the summary and plots in --out from a "
+                   "results.jsonl written before")
     p.set_defaults(func=run)
 
 
@@ -136,6 +139,14 @@ def run(args: argparse.Namespace) -> int:
     formats = _split(args.format)
     if not set(formats) <= {"csv", "jsonl"} or not formats:
         raise ValueError(f"--format takes csv, jsonl or both, not {args.format!r}")
+    metric = "cpu_s" if args.metric == "cpu" else "wall_s"
+    if args.from_results:
+        header, old_rows = report.read_results(args.from_results)
+        written = report.write_all(args.out, header, old_rows, [], formats,
+                                   plots=not args.no_plots, metric=metric,
+                                   write_failures=False)
+        print(f"{len(old_rows)} rows; wrote {len(written)} files to {args.out}")
+        return EXIT_OK
     limit = args.time_limit if args.time_limit is not None else DEFAULT_LIMITS[args.suite]
     cases = [
         c for c in suite(args.suite)
@@ -173,8 +184,8 @@ def run(args: argparse.Namespace) -> int:
     header["run"]["seconds"] = round(time.perf_counter() - started, 1)
     cross_check(rows)
     failures = [r for r in rows if r["status"] in FAILED]
+    header["run"]["failures"] = len(failures)
     good = [r for r in rows if r["status"] not in FAILED]
-    metric = "cpu_s" if args.metric == "cpu" else "wall_s"
     written = report.write_all(args.out, header, good, failures, formats,
                                plots=not args.no_plots, metric=metric)
     timeouts = sum(r["status"] == "timeout" for r in good)

@@ -48,6 +48,11 @@ def test_cli_tiny_suite_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture
     summary = (out / "summary.md").read_text()
     assert "## numberlink / dense" in summary and "SAT/DFS" in summary
     assert (out / "failures.jsonl").read_text() == ""
+    # the summary can be redrawn from the rows alone
+    again = tmp_path / "again"
+    assert main(["bench", "--from-results", str(out / "results.jsonl"), "--out", str(again),
+                 "--no-plots"]) == 0
+    assert (again / "summary.md").read_text() == summary
 
 
 def test_wrong_answers_are_failures(monkeypatch: pytest.MonkeyPatch) -> None:
