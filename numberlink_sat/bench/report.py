@@ -34,11 +34,11 @@ from typing import Any
 
 __all__ = [
     "CSV_COLUMNS",
-    "read_results",
     "fmt_ratio",
     "machine_header",
     "median_time",
     "plot",
+    "read_results",
     "summary_markdown",
     "write_all",
 ]
