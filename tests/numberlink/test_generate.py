@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from numberlink_sat.cli import main
 from numberlink_sat.errors import InvalidPuzzleError, SolveTimeout
@@ -475,3 +477,19 @@ def test_cli_every_format_parses_back(fmt: str, tmp_path: Path,
     solution = parse_solution((tmp_path / "puzzle-0001.solution.json").read_text())
     assert verify(puzzle, solution) == []
     assert brute_solutions(puzzle, limit=2) == [solution]
+
+
+@settings(max_examples=40, deadline=None)
+@given(width=st.integers(1, 6), height=st.integers(1, 6), seed=st.integers(0, 10**6),
+       fill=st.booleans())
+def test_property_generate_solve_verify(width: int, height: int, seed: int,
+                                        fill: bool) -> None:
+    if width * height < 2:
+        with pytest.raises(InvalidPuzzleError):
+            generate(width, height, seed=seed)
+        return
+    g = generate_with_solution(width, height, seed=seed, fill=fill)
+    assert (g.puzzle.width, g.puzzle.height) == (width, height)
+    assert verify(g.puzzle, g.solution, fill=fill) == []
+    assert brute_solutions(g.puzzle, fill=fill, limit=2) == [g.solution]
+    assert _adjacent_blocked(g.puzzle) == []
