@@ -321,10 +321,10 @@ def generate_with_solution(
     Controls: ``fill``/``no_touch``/``no_2x2`` the rule variant the uniqueness holds
     under; ``min_length``/``max_length`` cells per path (``max_length`` stops the
     seeds' walk; repairs never cut below ``min_length``; drawn paths below it become
-    blocked cells); ``min_labels``/``max_labels`` the label count (above ``max_labels``, paths whose
-ends touch are joined, leaving a tenth of the bound for repairs; below
-``min_labels`` the longest path is cut); ``allow_blocked=False``
-    forbids blocked cells (isolated cells are then appended to a neighbouring path end).
+    blocked cells); ``min_labels``/``max_labels`` the label count (above ``max_labels``,
+    paths whose ends touch are joined, leaving a tenth of the bound for repairs; below
+    ``min_labels`` the longest path is cut); ``allow_blocked=False`` forbids blocked
+    cells (isolated cells are then appended to a neighbouring path end).
     ``time_limit`` bounds the proof of one candidate, ``max_attempts`` the candidates,
     ``max_rounds`` the repair rounds per candidate; ``local_window`` the side of the
     windows in which boards of 900 cells or more are repaired before the global proof
@@ -375,10 +375,16 @@ ends touch are joined, leaving a tenth of the bound for repairs; below
             reasons.append(f"{drawn} paths drawn, cannot join them down to max_labels="
                            f"{max_labels}")
             continue
+        blocked_cells = {divmod(i, width) for i in blocked}
+        drawn_puzzle, drawn_solution = _finish(width, height, paths, frozenset(blocked_cells))
+        problems = verify(drawn_puzzle, drawn_solution, **options.as_kwargs())
+        if problems:  # e.g. a leftover cell appended to a path end made it touch itself
+            reasons.append("drawn paths break the rules: " + problems[0])
+            continue
         started = time.perf_counter()
         try:
             result = prove_and_repair(
-                width, height, paths, {divmod(i, width) for i in blocked},
+                width, height, paths, blocked_cells,
                 options=options, deadline=Deadline(time_limit), solver=solver,
                 min_length=min_length, min_labels=min_labels, max_labels=max_labels,
                 allow_trim=allow_blocked, max_rounds=max_rounds, local_window=local_window,
@@ -395,9 +401,8 @@ ends touch are joined, leaving a tenth of the bound for repairs; below
             seconds_proving += time.perf_counter() - started
         puzzle, solution = _finish(width, height, result.segments, result.blocked)
         problems = verify(puzzle, solution, **options.as_kwargs())
-        if problems:  # the drawn or repaired paths break a style rule (e.g. no-touch)
-            reasons.append("intended solution breaks the rules: " + problems[0])
-            continue
+        if problems:  # pragma: no cover - repairs keep the intended solution valid
+            raise AssertionError("repaired intended solution is invalid: " + problems[0])
         stats = GenerationStats(
             labels=len(puzzle.labels),
             blocked=len(puzzle.blocked),
