@@ -104,7 +104,7 @@ def register(sub: Any) -> None:
                        help="Number Chain: draw this direction string instead of solving")
     other.add_argument("--link", type=_cell_pair, metavar="R,C:R,C",
                        help="Lianliankan: draw the link joining these two tiles")
-    other.add_argument("--outside-ring", action="store_true",
+    other.add_argument("--outside-ring", "--ring", action="store_true",
                        help="Lianliankan: links may run through the empty ring outside")
     add_solver_options(p)
     p.set_defaults(func=run)
