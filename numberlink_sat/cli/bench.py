@@ -57,6 +57,10 @@ def register(sub: Any) -> None:
                    help="only these kinds (dense, loose, corpus, planted, plain, ring)")
     p.add_argument("--max-side", type=_positive_int, default=None, metavar="N",
                    help="leave out boards with a side above N")
+    p.add_argument("--min-side", type=_positive_int, default=None, metavar="N",
+                   help="leave out boards with a side below N")
+    p.add_argument("--seeds", type=_positive_int, default=None, metavar="N",
+                   help="keep only the first N seeds of every size")
     p.add_argument("--jobs", type=_positive_int, default=2, metavar="N",
                    help="worker processes (default 2); with --scheduler local, Dask workers")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
@@ -152,7 +156,17 @@ def run(args: argparse.Namespace) -> int:
         c for c in suite(args.suite)
         if c.family in families and (kinds is None or c.kind in kinds)
         and (args.max_side is None or c.side <= args.max_side)
+        and (args.min_side is None or c.side >= args.min_side)
     ]
+    if args.seeds is not None:
+        kept: dict[tuple[Any, ...], int] = {}
+        chosen = []
+        for c in cases:
+            key = (c.family, c.kind, c.size, c.params, c.source, c.index)
+            if kept.get(key, 0) < args.seeds:
+                kept[key] = kept.get(key, 0) + 1
+                chosen.append(c)
+        cases = chosen
     tasks, skipped = make_tasks(cases, engine_names, limit)
     for note in skipped:
         print(f"numberlink-sat: bench: skipping {note['family']} / {note['engine']}: "
