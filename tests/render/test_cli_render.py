@@ -235,3 +235,33 @@ def test_render_lianliankan_solve(tmp_path: Path, capsys):
     assert main(["render", str(stuck), "--kind", "lianliankan", "--solve",
                  "--outside-ring"]) == 1
     assert "cannot be cleared" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+@pytest.mark.parametrize(("no_color", "coloured"), [(None, True), ("1", False)])
+def test_a_terminal_gets_colour_unless_no_color(no_color, coloured):
+    import pty  # noqa: F401  (POSIX only; the skipif above guards it)
+
+    master, slave = os.openpty()
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    if no_color:
+        env["NO_COLOR"] = no_color
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "numberlink_sat", "render", str(SEED)],
+            stdout=slave, stderr=subprocess.PIPE, env=env, timeout=60, check=False,
+        )
+        os.close(slave)
+        chunks = []
+        while True:
+            try:
+                data = os.read(master, 65536)
+            except OSError:  # EIO: the terminal's other end is closed
+                break
+            if not data:
+                break
+            chunks.append(data)
+    finally:
+        os.close(master)
+    assert done.returncode == 0
+    assert (b"\x1b[" in b"".join(chunks)) == coloured
