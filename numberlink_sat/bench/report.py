@@ -283,7 +283,7 @@ def plot(rows: Sequence[dict[str, Any]], out_dir: Path, metric: str = "cpu_s") -
         fam_rows = [r for r in rows if r["family"] == fam and r["kind"] == kind]
         limit = _limit(fam_rows)
         fig, ax = plt.subplots(figsize=(6.4, 4.2))
-        for e in _engines_of(fam_rows):
+        for position, e in enumerate(_engines_of(fam_rows)):
             by_side: dict[int, list[float]] = {}
             for r in fam_rows:
                 if r["engine"] == e:
@@ -295,8 +295,9 @@ def plot(rows: Sequence[dict[str, Any]], out_dir: Path, metric: str = "cpu_s") -
             (line,) = ax.plot(done_x, done_y, marker="o", label=e)
             to_x = [x for x, m in zip(xs, meds, strict=True) if math.isinf(m)]
             if to_x and limit:
-                ax.plot(to_x, [limit] * len(to_x), marker="x", linestyle="none",
-                        color=line.get_color(), markersize=9)
+                # one row of crosses per engine, stacked just above the limit line
+                ax.plot(to_x, [limit * 1.25**position] * len(to_x), marker="x",
+                        linestyle="none", color=line.get_color(), markersize=9)
         if limit:
             ax.axhline(limit, color="grey", linestyle=":", linewidth=1)
             ax.text(0.01, limit, f"time limit {limit:g} s (x: median timed out)",
