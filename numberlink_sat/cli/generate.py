@@ -146,7 +146,8 @@ class _Progress:
 
 _STAT_FIELDS = (
     "file", "width", "height", "labels", "blocked", "repair_steps", "cuts", "trims",
-    "repair_rounds", "local_rounds", "solve_calls", "raw_unique", "attempts", "timeouts",
+    "reroutes", "repair_rounds", "local_rounds", "solve_calls", "raw_unique", "attempts",
+    "timeouts",
     "seconds_paths", "seconds_proving", "seconds",
 )
 

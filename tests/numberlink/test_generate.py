@@ -493,3 +493,17 @@ def test_property_generate_solve_verify(width: int, height: int, seed: int,
     assert verify(g.puzzle, g.solution, fill=fill) == []
     assert brute_solutions(g.puzzle, fill=fill, limit=2) == [g.solution]
     assert _adjacent_blocked(g.puzzle) == []
+
+
+def test_no_blocked_cells_with_reroutes_stays_unique() -> None:
+    # without blocked cells a path end that a second solution leaves elsewhere is moved
+    # onto a neighbouring path (a reroute), then the new puzzle is proven afresh
+    reroutes = 0
+    for size in ((5, 5), (7, 7)):
+        for seed in range(30):
+            g = generate_with_solution(*size, seed=seed, allow_blocked=False, max_attempts=50)
+            assert not g.puzzle.blocked
+            reroutes += g.stats.reroutes
+            if g.stats.reroutes:
+                assert brute_solutions(g.puzzle, limit=2) == [g.solution]
+    assert reroutes >= 2

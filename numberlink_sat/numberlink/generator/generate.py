@@ -69,7 +69,8 @@ class GenerationFailed(NumberlinkSatError):
 class GenerationStats:
     """What making one puzzle took.
 
-    ``repair_steps`` = ``cuts`` + ``trims``, made in ``repair_rounds`` global rounds and
+    ``repair_steps`` = ``cuts`` + ``trims`` + ``reroutes`` (path ends moved, only
+    without blocked cells), made in ``repair_rounds`` global rounds and
     ``local_rounds`` window rounds; ``raw_unique``: the accepted candidate was
     already unique as the seeds' algorithm drew it; ``attempts``: candidates drawn (the
     rejected ones included); times in seconds, summed over all attempts.
@@ -80,6 +81,7 @@ class GenerationStats:
     repair_steps: int
     cuts: int
     trims: int
+    reroutes: int
     repair_rounds: int
     local_rounds: int
     solve_calls: int
@@ -172,12 +174,15 @@ def _shape(
     min_length: int,
     max_length: int | None,
     allow_blocked: bool,
+    induced: bool = False,
 ) -> tuple[list[list[int]], set[int]] | None:
     """One candidate: the seeds' paths as cell indices, and the blocked cells (or None).
 
     Paths shorter than ``min_length`` become blocked cells (rejected without
     ``allow_blocked``). Without ``allow_blocked``, every isolated cell is appended to a
-    neighbouring path end when it can be, else the candidate is rejected.
+    neighbouring path end when it can be, else a neighbouring path is split there and
+    the cell appended to one piece (with ``induced``, only where the path does not come
+    to touch itself); failing both, the candidate is rejected.
     """
     raw = random_paths(width, height, rng, max_length=max_length)
     paths: list[list[int]] = []
@@ -195,16 +200,26 @@ def _shape(
         for k, path in enumerate(paths):
             ends[path[0]] = k
             ends[path[-1]] = k
+        owner = {i: k for k, path in enumerate(paths) for i in path}
         for x in sorted(blocked):
             r, c = divmod(x, width)
+            around = [y for y in (x - width if r else -1, x + 1 if c + 1 < width else -1,
+                                  x + width if r + 1 < height else -1, x - 1 if c else -1)
+                      if y >= 0]
             options = []
-            for y in (x - width if r else -1, x + 1 if c + 1 < width else -1,
-                      x + width if r + 1 < height else -1, x - 1 if c else -1):
-                k = ends.get(y, -1) if y >= 0 else -1
-                if k >= 0 and (max_length is None or len(paths[k]) < max_length):
-                    options.append((y, k))
+            for y in around:
+                k = ends.get(y, -1)
+                if k < 0 or (max_length is not None and len(paths[k]) >= max_length):
+                    continue
+                if induced and any(owner.get(z) == k for z in around if z != y):
+                    continue
+                options.append((y, k))
             if not options:
-                return None
+                if not _split_into(x, around, paths, ends, owner, rng,
+                                   min_length=min_length, max_length=max_length,
+                                   induced=induced):
+                    return None
+                continue
             y, k = options[rng.randrange(len(options))]
             del ends[y]
             if paths[k][0] == y:
@@ -212,8 +227,59 @@ def _shape(
             else:
                 paths[k].append(x)
             ends[x] = k
+            owner[x] = k
         blocked = set()
     return paths, blocked
+
+
+def _split_into(
+    x: int,
+    around: list[int],
+    paths: list[list[int]],
+    ends: dict[int, int],
+    owner: dict[int, int],
+    rng: random.Random,
+    *,
+    min_length: int,
+    max_length: int | None,
+    induced: bool,
+) -> bool:
+    """Take leftover cell ``x`` into a path through a neighbour ``y``: split it there.
+
+    ``a .. y z .. b`` becomes ``a .. y x`` and ``z .. b`` (or ``x y .. b`` and
+    ``a .. w``): both valid paths, every cell still covered. Returns False when no
+    split keeps the lengths within bounds (and, with ``induced``, the new path from
+    touching itself).
+    """
+    options = []
+    for y in around:
+        k = owner.get(y, -1)
+        if k < 0:
+            continue
+        path = paths[k]
+        pos = path.index(y)
+        for forward in (True, False):
+            head = [*path[: pos + 1], x] if forward else [x, *path[pos:]]
+            rest = path[pos + 1:] if forward else path[:pos]
+            if len(rest) < min_length or (max_length is not None and len(head) > max_length):
+                continue
+            if induced and any(owner.get(z) == k and z != y and z not in rest for z in around):
+                continue
+            options.append((k, head, rest))
+    if not options:
+        return False
+    k, head, rest = options[rng.randrange(len(options))]
+    paths[k] = head
+    paths.append(rest)
+    new = len(paths) - 1
+    for i in rest:
+        owner[i] = new
+    owner[x] = k
+    for i in (head[0], head[-1]):
+        ends[i] = k
+    for i in (rest[0], rest[-1]):
+        ends[i] = new
+    return True
 
 
 def _merge_down(
@@ -357,7 +423,7 @@ def generate_with_solution(
     for attempt in range(1, max_attempts + 1):
         started = time.perf_counter()
         shaped = _shape(width, height, rng, min_length=min_length, max_length=max_length,
-                        allow_blocked=allow_blocked)
+                        allow_blocked=allow_blocked, induced=no_touch or no_2x2)
         if shaped is None:
             seconds_paths += time.perf_counter() - started
             reasons.append("drawn paths break the length/blocked controls")
@@ -406,9 +472,10 @@ def generate_with_solution(
         stats = GenerationStats(
             labels=len(puzzle.labels),
             blocked=len(puzzle.blocked),
-            repair_steps=result.cuts + result.trims,
+            repair_steps=result.cuts + result.trims + result.reroutes,
             cuts=result.cuts,
             trims=result.trims,
+            reroutes=result.reroutes,
             repair_rounds=result.rounds,
             local_rounds=result.local_rounds,
             solve_calls=result.solve_calls,

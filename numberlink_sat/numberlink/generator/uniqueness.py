@@ -80,6 +80,7 @@ class ProofResult:
     local_rounds: int = 0
     cuts: int = 0
     trims: int = 0
+    reroutes: int = 0
     blocked: frozenset[Cell] = frozenset()
     raw_unique: bool = True
     solve_calls: int = 0
@@ -344,6 +345,62 @@ def _repair_round(
     return steps
 
 
+def _reroute(
+    segments: list[list[int]],
+    intended: set[IndexEdge],
+    other: set[IndexEdge],
+    *,
+    width: int,
+    height: int,
+    min_length: int,
+    induced: bool,
+) -> bool:
+    """Without blocked cells, move a path end that the other solution leaves elsewhere.
+
+    For an edge ``a v`` at the end of a path, used by the intended solution and not by
+    the other one: ``a`` leaves its path (``v`` becomes the end) and joins a
+    neighbouring path, appended to its end or, splitting it there, after a neighbour
+    cell. Every cell stays covered, so the changed intended solution is valid (with
+    ``induced``, no path comes to touch itself); it is not a subset argument any more,
+    so the caller proves the new puzzle afresh. Returns whether a move was made.
+    """
+    owner = {i: k for k, seg in enumerate(segments) for i in seg}
+    for e in sorted(intended - other):
+        for a, v in (e, e[::-1]):
+            k = owner[a]
+            seg = segments[k]
+            if len(seg) - 1 < min_length or a not in (seg[0], seg[-1]):
+                continue
+            if v not in (seg[1], seg[-2]):
+                continue
+            around = _neighbours(a, width, height)
+            for z in around:
+                m = owner.get(z, -1)
+                if m < 0 or m == k:
+                    continue
+                target = segments[m]
+                pieces: list[tuple[list[int], list[int]]] = []
+                if z == target[-1]:
+                    pieces.append(([*target, a], []))
+                elif z == target[0]:
+                    pieces.append(([a, *target], []))
+                else:
+                    pos = target.index(z)
+                    pieces.append(([*target[: pos + 1], a], target[pos + 1:]))
+                    pieces.append(([a, *target[pos:]], target[:pos]))
+                for head, rest in pieces:
+                    if rest and len(rest) < min_length:
+                        continue
+                    if induced and any(y in head and y != z for y in around):
+                        continue
+                    segments[k] = seg[1:] if seg[0] == a else seg[:-1]
+                    segments[m] = head
+                    if rest:
+                        segments.append(rest)
+                    return True
+    return False
+
+
 def _apply_cut(segments: list[list[int]], origin: list[int], e: IndexEdge) -> int:
     """Split the segment holding edge ``e``; returns the original path index."""
     for k, seg in enumerate(segments):
@@ -554,6 +611,24 @@ def prove_and_repair(
                 segments, origin, blocked_set, intended_edges, _index_edges(other, width),
                 min_length=min_length, allow_trim=allow_trim, width=width, height=height,
             )
+            if not steps and not allow_trim and _reroute(
+                segments, intended_edges, _index_edges(other, width), width=width,
+                height=height, min_length=min_length, induced=not plain,
+            ):
+                # a changed intended solution: prove the new puzzle from scratch
+                result.reroutes += 1
+                result.solve_calls += prover.calls
+                result.skipped_models += prover.skipped
+                if isinstance(prover, IncrementalProver):
+                    prover.close()
+                    prover = IncrementalProver(
+                        width, height, segments, _cells(blocked_set, width),
+                        fill=options.fill, solver=solver, deadline=deadline,
+                    )
+                else:
+                    prover = RebuildProver(options=options, solver=solver, deadline=deadline)
+                origin = list(range(len(segments)))
+                continue
             if not steps:
                 raise RepairFailed("no admissible cut or trim separates the two solutions")
             for kind, e, path_index in steps:
@@ -565,7 +640,7 @@ def prove_and_repair(
             result.history.append(len(steps))
     finally:
         result.solve_calls += prover.calls
-        result.skipped_models = prover.skipped
+        result.skipped_models += prover.skipped
         if isinstance(prover, IncrementalProver):
             prover.close()
     result.segments = segments
