@@ -22,7 +22,7 @@ import importlib
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["ENGINES", "check", "expand", "run", "unavailable", "warm_up"]
+__all__ = ["ENGINES", "check", "digest", "expand", "run", "unavailable", "warm_up"]
 
 ENGINES: dict[str, tuple[str, ...]] = {
     "numberlink": ("sat", "dfs", "cpsat"),

@@ -101,6 +101,7 @@ class _Progress:
             try:
                 from tqdm import tqdm
 
+                tqdm.monitor_interval = 0  # no monitor thread: rows are forked from here
                 self.bar = tqdm(total=total, unit="row", file=sys.stderr, dynamic_ncols=True)
             except ImportError:
                 self.bar = None
