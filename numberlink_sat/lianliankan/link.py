@@ -179,6 +179,40 @@ class LinkGrid:
         lo = below.bit_length()
         return ((1 << (i + up)) - 1) ^ ((1 << lo) - 1)
 
+    def runs(self, p: Cell) -> tuple[int, int]:
+        """The straight runs of empty cells through padded cell ``p``: (rows of the vertical
+        run as a bitmask, columns of the horizontal run). Runs only grow as cells empty, so
+        a run computed earlier is a subset of the current one."""
+        r, c = p
+        return self._run(self.cols[c], r), self._run(self.rows[r], c)
+
+    def linkable_runs(self, a: Cell, runs_a: tuple[int, int], b: Cell,
+                      runs_b: tuple[int, int]) -> bool:
+        """:meth:`linkable` with runs from :meth:`runs` (possibly older: then the answer
+        may be a false "no", never a false "yes")."""
+        ra, ca = a
+        rb, cb = b
+        rows, cols = self.rows, self.cols
+        ok = runs_a[0] & runs_b[0]
+        if ok:
+            lo, hi = (ca, cb) if ca < cb else (cb, ca)
+            for c in range(lo + 1, hi):
+                ok &= cols[c]
+                if not ok:
+                    break
+            if ok:
+                return True
+        ok = runs_a[1] & runs_b[1]
+        if ok:
+            lo, hi = (ra, rb) if ra < rb else (rb, ra)
+            for r in range(lo + 1, hi):
+                ok &= rows[r]
+                if not ok:
+                    break
+            if ok:
+                return True
+        return False
+
     def linkable(self, a: Cell, b: Cell) -> bool:
         """Whether padded cells ``a`` and ``b`` join by a line of <= 3 segments."""
         ra, ca = a

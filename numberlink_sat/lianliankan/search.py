@@ -72,6 +72,14 @@ class Searcher:
         self.pic: list[int] = [board[c] for c in self.cells]
         self.dead: set[object] = set()
         self.nodes = 0
+        self.probes = 0
+        self.plain_nodes = 100
+        """Nodes searched without probing before probing is switched on."""
+        self.probe_width = 30
+        """Candidate branchings probed per node once probing is on: each child is checked
+        with the relaxed game; dead children are dropped and a single survivor is
+        committed without branching. Costly per node, but it cuts the tree of hard boards
+        by orders of magnitude."""
         self._budget: int | None = None
         self._deadline = Deadline(None)
 
@@ -80,14 +88,31 @@ class Searcher:
             ) -> list[Move] | None:
         """A clearing order, or None if none exists.
 
+        The first :attr:`plain_nodes` nodes (over all calls) search without probing; then
+        the search restarts with probing (:attr:`probe_width`), keeping the dead positions.
         Raises :class:`~numberlink_sat.errors.SolveTimeout` past the deadline and
         :class:`OutOfBudget` after ``max_nodes`` more nodes.
         """
         self._deadline = deadline if deadline is not None else Deadline(None)
-        self._budget = None if max_nodes is None else self.nodes + max_nodes
         self._deadline.check("searching")
+        limit = None if max_nodes is None else self.nodes + max_nodes
         if any(len(cs) % 2 for cs in self.board.pictures().values()):
             return None
+        while True:
+            plain = self.gravity or self.nodes < self.plain_nodes
+            self.probes = 0 if plain else self.probe_width
+            cap = None if self.gravity or not plain else self.plain_nodes
+            if limit is not None:
+                cap = limit if cap is None else min(cap, limit)
+            self._budget = cap
+            try:
+                return self._start()
+            except OutOfBudget:
+                if limit is not None and self.nodes >= limit:
+                    raise
+                # the plain phase is over: go on with probing
+
+    def _start(self) -> list[Move] | None:
         if self.gravity:
             return self._gravity_dfs(self.board.cells)
         groups: dict[int, list[int]] = {}
@@ -104,24 +129,27 @@ class Searcher:
         self.nodes += 1
         if self._budget is not None and self.nodes > self._budget:
             raise OutOfBudget
-        if self.nodes % 16 == 0:
-            self._deadline.check("searching")
+        self._deadline.check("searching")
 
     def _closure(self, groups: list[tuple[int, ...]], grid: LinkGrid, moves: list[Move]
                  ) -> tuple[list[tuple[int, ...]], dict[tuple[int, ...], set[tuple[int, int]]]]:
         """Remove safe groups until none is left; returns the groups left and their links."""
         pos, cells = self.pos, self.cells
-        linkable = grid.linkable
+        linkable = grid.linkable_runs
+        runs = grid.runs
         links: dict[tuple[int, ...], set[tuple[int, int]]] = {}
         changed = True
         while changed:
             changed = False
             left: list[tuple[int, ...]] = []
             links = {}
+            # runs computed once per pass: stale runs only hide links (the next pass, after
+            # a change, sees them), they never invent one
+            run = {t: runs(pos[t]) for g in groups for t in g}
             for g in groups:
                 if len(g) == 2:
                     a, b = g
-                    if linkable(pos[a], pos[b]):
+                    if linkable(pos[a], run[a], pos[b], run[b]):
                         grid.clear(pos[a])
                         grid.clear(pos[b])
                         moves.append((cells[a], cells[b]))
@@ -131,7 +159,7 @@ class Searcher:
                         links[g] = set()
                     continue
                 linked = {(a, b) for i, a in enumerate(g) for b in g[i + 1:]
-                          if linkable(pos[a], pos[b])}
+                          if linkable(pos[a], run[a], pos[b], run[b])}
                 match = _perfect_matching(g, linked) if len(linked) * 2 >= len(g) else None
                 if match is not None:
                     for a, b in match:
@@ -145,76 +173,150 @@ class Searcher:
             groups = left
         return groups, links
 
-    def _relaxed_dead(self, groups: list[tuple[int, ...]], grid: LinkGrid) -> bool:
-        """True if even the relaxed game cannot free every tile (so the position is dead).
+    def _relaxed(self, groups: list[tuple[int, ...]], grid: LinkGrid,
+                 hint: dict[int, tuple[int, int]] | None = None
+                 ) -> dict[int, tuple[int, int]] | None:
+        """The relaxed game: None if it cannot free every tile (so the position is dead),
+        else how it freed them (tile -> (step, the partner position it linked to)).
 
         Relaxed game: a tile may leave when it links to another tile *position* of its
         group, whether that tile is still there or already left. Every real play is a
-        relaxed play, and the relaxed game is monotone, so its fixpoint is unique.
+        relaxed play, and the relaxed game is monotone, so its fixpoint is unique. A
+        ``hint`` (the answer for a similar position) orders the work: tiles are tried in
+        its order, its partner first, so one pass usually suffices.
         """
         pos = self.pos
         g = grid.copy()
         linkable = g.linkable
-        pending = [(t, grp) for grp in groups for t in grp]
-        changed = True
-        while changed and pending:
-            changed = False
-            still: list[tuple[int, tuple[int, ...]]] = []
-            for t, grp in pending:
+        group_of = {t: grp for grp in groups for t in grp}
+        pending = list(group_of)
+        if hint:
+            far = (len(hint) + 1, -1)
+            pending.sort(key=lambda t: hint.get(t, far)[0])
+        out: dict[int, tuple[int, int]] = {}
+        step = 0
+        while pending:
+            still: list[int] = []
+            for t in pending:
                 pt = pos[t]
-                if any(u != t and linkable(pt, pos[u]) for u in grp):
-                    g.clear(pt)
-                    changed = True
+                grp = group_of[t]
+                first = hint[t][1] if hint and t in hint else -1
+                partner = -1
+                if first >= 0 and first in grp and linkable(pt, pos[first]):
+                    partner = first
                 else:
-                    still.append((t, grp))
+                    for u in grp:
+                        if u != t and u != first and linkable(pt, pos[u]):
+                            partner = u
+                            break
+                if partner < 0:
+                    still.append(t)
+                    continue
+                g.clear(pt)
+                out[t] = (step, partner)
+                step += 1
+            if len(still) == len(pending):
+                return None
             pending = still
-        return bool(pending)
+        return out
 
-    def _dfs(self, groups: list[tuple[int, ...]], grid: LinkGrid, moves: list[Move]) -> bool:
+    def _relaxed_dead(self, groups: list[tuple[int, ...]], grid: LinkGrid) -> bool:
+        """Whether the relaxed game (:meth:`_relaxed`) leaves a tile behind."""
+        return self._relaxed(groups, grid) is None
+
+    def _child_dead(self, groups: list[tuple[int, ...]], grid: LinkGrid, g: tuple[int, ...],
+                    t: int, u: int, linked: set[tuple[int, int]],
+                    hint: dict[int, tuple[int, int]]) -> bool:
+        """Whether committing ``t`` to partner ``u`` leaves a relaxed-dead position."""
+        pair = (t, u) if t < u else (u, t)
+        rest = tuple(v for v in g if v not in pair)
+        base = [h for h in groups if h != g]
+        if rest:
+            base.append(rest)
+        if pair in linked:  # removed at once
+            child = grid.copy()
+            child.clear(self.pos[t])
+            child.clear(self.pos[u])
+            return self._relaxed(base, child, hint) is None
+        return self._relaxed([*base, pair], grid, hint) is None
+
+
+    def _dfs(self, groups: list[tuple[int, ...]], grid: LinkGrid, moves: list[Move],
+             hint: dict[int, tuple[int, int]] | None = None) -> bool:
         self._tick()
         mark = len(moves)
-        groups, links = self._closure(groups, grid, moves)
-        if not groups:
-            return True
-        key = frozenset(groups)
-        if key in self.dead:
+        keys: list[frozenset[tuple[int, ...]]] = []
+
+        def dead() -> bool:
+            self.dead.update(keys)
             del moves[mark:]
             return False
-        if self._relaxed_dead(groups, grid):
-            self.dead.add(key)
-            del moves[mark:]
-            return False
-        # branch: the group/tile with the fewest linked partners (but at least one)
-        best: tuple[int, int, tuple[int, ...], int] | None = None
-        for g in groups:
-            linked = links[g]
-            if not linked:
-                continue
-            for t in g:
-                partners = sum(1 for a, b in linked if t in (a, b))
-                if partners == 0:
-                    continue
-                score = (partners, len(g))
-                if best is None or score < best[:2]:
-                    best = (partners, len(g), g, t)
-        if best is None:  # no move at all
-            self.dead.add(key)
-            del moves[mark:]
-            return False
-        _, _, g, t = best
-        linked = links[g]
-        others = [u for u in g if u != t]
-        others.sort(key=lambda u: 0 if ((t, u) if t < u else (u, t)) in linked else 1)
-        base = [h for h in groups if h != g]
-        for u in others:
-            rest = tuple(v for v in g if v not in (t, u))
-            pair = (t, u) if t < u else (u, t)
-            child = [*base, pair, rest]
-            if self._dfs(child, grid.copy(), moves):
+
+        while True:
+            groups, links = self._closure(groups, grid, moves)
+            if not groups:
                 return True
-        self.dead.add(key)
-        del moves[mark:]
-        return False
+            key = frozenset(groups)
+            keys.append(key)
+            if key in self.dead:
+                return dead()
+            relaxed = self._relaxed(groups, grid, hint)
+            if relaxed is None:
+                return dead()
+            hint = relaxed
+            # candidates: per group, the tile with the fewest linked partners (at least one)
+            cands: list[tuple[int, int, tuple[int, ...], int]] = []
+            for g in groups:
+                linked = links[g]
+                if not linked:
+                    continue
+                best_t, best_n = -1, 0
+                for t in g:
+                    n = sum(1 for a, b in linked if t in (a, b))
+                    if n and (best_t < 0 or n < best_n):
+                        best_t, best_n = t, n
+                cands.append((best_n, len(g), g, best_t))
+            if not cands:  # no move at all
+                return dead()
+            cands.sort(key=lambda x: (x[0], x[1]))
+            # probe: children that the relaxed game kills are dropped; one left is forced
+            choice: tuple[tuple[int, ...], int, list[int]] | None = None
+            forced = False
+            for _, _, g, t in cands[:self.probes]:
+                linked = links[g]
+                alive = []
+                for u in g:
+                    if u != t and not self._child_dead(groups, grid, g, t, u, linked, hint):
+                        alive.append(u)
+                    self._deadline.check("searching")
+                if not alive:
+                    return dead()
+                alive.sort(key=lambda u: 0 if ((t, u) if t < u else (u, t)) in linked else 1)
+                if len(alive) == 1:
+                    u = alive[0]
+                    pair = (t, u) if t < u else (u, t)
+                    rest = tuple(v for v in g if v not in pair)
+                    groups = [h for h in groups if h != g] + [pair] + ([rest] if rest else [])
+                    forced = True
+                    break
+                if choice is None or len(alive) < len(choice[2]):
+                    choice = (g, t, alive)
+            if forced:
+                continue
+            if choice is None:  # no probing: branch on the first candidate, linked first
+                _, _, g, t = cands[0]
+                alive = sorted((u for u in g if u != t), key=lambda u: 0 if (
+                    (t, u) if t < u else (u, t)) in links[g] else 1)
+            else:
+                g, t, alive = choice
+            base = [h for h in groups if h != g]
+            for u in alive:
+                pair = (t, u) if t < u else (u, t)
+                rest = tuple(v for v in g if v not in pair)
+                child = [*base, pair, *([rest] if rest else [])]
+                if self._dfs(child, grid.copy(), moves, hint):
+                    return True
+            return dead()
 
     # -- with gravity ------------------------------------------------------------
     def _gravity_dfs(self, cells: tuple[tuple[int, ...], ...]) -> list[Move] | None:
