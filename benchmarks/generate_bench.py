@@ -15,6 +15,7 @@ Usage::
     python benchmarks/generate_bench.py --quick        # 10x10 x10, 20x20 x10, 50x50 x2
     python benchmarks/generate_bench.py --sizes 30x30 --count 10 --solver glucose4
     python benchmarks/generate_bench.py --no-touch     # unique under the no-touch rule
+    python benchmarks/generate_bench.py --no-blocked   # boards without blocked cells
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ QUICK = [((10, 10), 10), ((20, 20), 10), ((50, 50), 2)]
 
 FIELDS = (
     "size", "seed", "solver", "ok", "seconds", "seconds_paths", "seconds_proving",
-    "labels", "blocked", "raw_unique", "repair_steps", "cuts", "trims", "repair_rounds",
+    "labels", "blocked", "raw_unique", "repair_steps", "cuts", "trims", "reroutes",
+    "repair_rounds",
     "local_rounds",
     "solve_calls", "skipped_models", "attempts", "timeouts",
 )
@@ -60,7 +62,8 @@ def run_size(width: int, height: int, count: int, seed: int, args: argparse.Name
         row: dict[str, Any] = {"size": f"{width}x{height}", "seed": s, "solver": args.solver}
         try:
             g = generate_with_solution(width, height, seed=s, solver=args.solver,
-                                       time_limit=args.time_limit, **variant)
+                                       time_limit=args.time_limit,
+                                       allow_blocked=not args.no_blocked, **variant)
         except GenerationFailed as exc:
             row.update(ok=False, seconds=time.perf_counter() - started)
             print(f"  {width}x{height} seed {s}: FAILED {exc}", file=sys.stderr)
@@ -99,6 +102,7 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "raw unique": f"{sum(bool(r['raw_unique']) for r in ok)}/{len(ok)}",
         "mean repairs": mean("repair_steps"),
         "mean trims": mean("trims"),
+        "mean reroutes": mean("reroutes"),
         "mean rounds (global)": mean("repair_rounds"),
         "mean rounds (window)": mean("local_rounds"),
         "mean SAT calls": mean("solve_calls"),
@@ -129,6 +133,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds per candidate (default 120)")
     parser.add_argument("--no-fill", action="store_true")
     parser.add_argument("--no-touch", action="store_true")
+    parser.add_argument("--no-blocked", action="store_true")
     parser.add_argument("--out", default="benchmarks/results",
                         help="directory for generate-SOLVER[-quick].csv and .md")
     args = parser.parse_args(argv)
@@ -148,12 +153,14 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     stem = f"generate-{args.solver}" + ("-quick" if args.quick else "") + (
         "-" + "-".join(f"{w}x{h}" for (w, h), _ in plan) if args.sizes else "") + (
-        "-nofill" if args.no_fill else "") + ("-notouch" if args.no_touch else "")
+        "-nofill" if args.no_fill else "") + ("-notouch" if args.no_touch else "") + (
+        "-noblocked" if args.no_blocked else "")
     with (out / f"{stem}.csv").open("w", newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=FIELDS, extrasaction="ignore")
         writer.writeheader()
         writer.writerows(all_rows)
-    variant = ("no fill" if args.no_fill else "fill") + (", no-touch" if args.no_touch else "")
+    variant = ("no fill" if args.no_fill else "fill") + (
+        ", no-touch" if args.no_touch else "") + (", no blocked cells" if args.no_blocked else "")
     table = (f"Generator, solver {args.solver}, rules: {variant}, seeds from {args.seed}\n\n"
              + markdown(summaries))
     (out / f"{stem}.md").write_text(table)
