@@ -8,7 +8,9 @@ for the style variants is the independent verifier.
 from __future__ import annotations
 
 import contextlib
+import io
 import random
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -507,3 +509,16 @@ def test_no_blocked_cells_with_reroutes_stays_unique() -> None:
             if g.stats.reroutes:
                 assert brute_solutions(g.puzzle, limit=2) == [g.solution]
     assert reroutes >= 2
+
+
+def test_cli_progress_bar_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    class FakeTerminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    err = FakeTerminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main(["generate", "--size", "4x4", "--count", "3", "--seed", "1",
+                 "--out", str(tmp_path)]) == 0
+    text = err.getvalue()
+    assert "0/3" in text and "3 unique 4x4 puzzles" in text  # tqdm refreshes each 0.1 s
