@@ -48,7 +48,7 @@ __all__ = [
     "generate_with_solution",
 ]
 
-DEFAULT_TIME_LIMIT = 60.0
+DEFAULT_TIME_LIMIT = 120.0
 """Seconds allowed to prove (and repair) one candidate; past it the candidate is dropped."""
 
 DEFAULT_MAX_ATTEMPTS = 10
