@@ -1,9 +1,10 @@
 """Benchmark Lianliankan clearability: search vs SAT vs combined, on random full boards.
 
-Boards: random full ``n x n`` boards (every cell a tile), pairs cycling over ``--pictures``
-pictures (default 36, KShisen's tile set: a 12x12 board has each picture 4 times; larger
-boards have more copies), shuffled with seed ``seed + i``. With ``--copies 4`` every
-picture appears exactly 4 times instead (``n*n/4`` pictures). Each board is decided with
+Boards: random full ``n x n`` boards (every cell a tile), shuffled with seed ``seed + i``.
+Pairs cycle over ``min(--pictures, n*n/4)`` pictures (default 36, KShisen's tile set): up
+to 12x12 every picture appears 4 times (12x12 is KShisen's 144 tiles, 36 x 4); larger
+boards keep 36 pictures with more copies each. With ``--copies K`` every picture appears
+exactly K times instead (``n*n/K`` pictures). Each board is decided with
 and without the outside ring by each engine, in this one process, with a per-row time
 limit; every order found is replayed by the independent verifier (a failure aborts).
 
@@ -43,7 +44,8 @@ def random_full_board(n: int, seed: int, pictures: int | None, copies: int) -> B
     rng = random.Random(seed)
     cells = n * n
     if pictures is not None:
-        tiles = [(i % pictures) + 1 for i in range(cells // 2) for _ in range(2)]
+        kinds = max(1, min(pictures, cells // 4))
+        tiles = [(i % kinds) + 1 for i in range(cells // 2) for _ in range(2)]
     else:
         tiles = [i // copies + 1 for i in range(cells)]
     rng.shuffle(tiles)
@@ -67,6 +69,9 @@ def run_one(board: Board, ring: bool, engine: str, limit: float) -> tuple[str, f
 
 
 def _summary(rows: list[dict[str, Any]], limit: float) -> str:
+    def fmt(x: float) -> str:
+        return f"> {limit:g}" if x == float("inf") else f"{x:.2f}"
+
     out = ["| size | ring | engine | boards | decided | clear | dead | median s | worst s |",
            "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
     keys = sorted({(r["size"], r["ring"], r["engine"]) for r in rows},
@@ -77,7 +82,6 @@ def _summary(rows: list[dict[str, Any]], limit: float) -> str:
         decided = sum(1 for r in sel if r["status"] != "timeout")
         med = statistics.median(times)
         worst = max(times)
-        fmt = (lambda x: f"> {limit:g}" if x == float("inf") else f"{x:.2f}")
         out.append(f"| {size}x{size} | {'yes' if ring else 'no'} | {engine} | {len(sel)} | "
                    f"{decided} | {sum(1 for r in sel if r['status'] == 'clear')} | "
                    f"{sum(1 for r in sel if r['status'] == 'dead')} | {fmt(med)} | "
@@ -146,9 +150,10 @@ def main(argv: list[str] | None = None) -> int:
         writer.writeheader()
         writer.writerows(rows)
     table = _summary(rows, limit)
-    header = (f"# Lianliankan benchmark\n\nRandom full boards, "
-              f"{'%d pictures' % pictures if pictures else '%d copies per picture' % args.copies}"
-              f", {boards} boards per size, time limit {limit:g} s per row, one process.\n\n")
+    kind = (f"min({pictures}, n*n/4) pictures" if pictures
+            else f"{args.copies} copies per picture")
+    header = (f"# Lianliankan benchmark\n\nRandom full boards, {kind}, {boards} boards per "
+              f"size, time limit {limit:g} s per row, one process.\n\n")
     out.with_suffix(".md").write_text(header + table)
     print(table)
     return 0

@@ -73,13 +73,15 @@ class Searcher:
         self.dead: set[object] = set()
         self.nodes = 0
         self.probes = 0
-        self.plain_nodes = 100
-        """Nodes searched without probing before probing is switched on."""
-        self.probe_width = 30
-        """Candidate branchings probed per node once probing is on: each child is checked
-        with the relaxed game; dead children are dropped and a single survivor is
-        committed without branching. Costly per node, but it cuts the tree of hard boards
-        by orders of magnitude."""
+        self.plain_nodes = max(100, len(self.cells))
+        """Node budget of the first phase (100, or the tile count if larger); the search alternates plain and probing phases
+        (restarting from the root, keeping the dead positions), budgets doubling."""
+        self.probe_width = 24
+        """Children probed per node in probing phases: each child of a candidate branching
+        is checked with the relaxed game; dead children are dropped and a single survivor
+        is committed without branching. Costly per node, but it cuts the tree of hard
+        boards by orders of magnitude."""
+        self._phase = 0
         self._budget: int | None = None
         self._deadline = Deadline(None)
 
@@ -99,9 +101,13 @@ class Searcher:
         if any(len(cs) % 2 for cs in self.board.pictures().values()):
             return None
         while True:
-            plain = self.gravity or self.nodes < self.plain_nodes
-            self.probes = 0 if plain else self.probe_width
-            cap = None if self.gravity or not plain else self.plain_nodes
+            if self.gravity:
+                self.probes, cap = 0, None
+            else:
+                # alternate plain and probing phases, budgets doubling every two phases
+                plain = self._phase % 2 == 0
+                self.probes = 0 if plain else self.probe_width
+                cap = self.nodes + self.plain_nodes * 2 ** (self._phase // 2)
             if limit is not None:
                 cap = limit if cap is None else min(cap, limit)
             self._budget = cap
@@ -110,7 +116,7 @@ class Searcher:
             except OutOfBudget:
                 if limit is not None and self.nodes >= limit:
                     raise
-                # the plain phase is over: go on with probing
+                self._phase += 1
 
     def _start(self) -> list[Move] | None:
         if self.gravity:
@@ -187,7 +193,8 @@ class Searcher:
         """
         pos = self.pos
         g = grid.copy()
-        linkable = g.linkable
+        linkable = g.linkable_runs
+        runs = g.runs
         group_of = {t: grp for grp in groups for t in grp}
         pending = list(group_of)
         if hint:
@@ -199,14 +206,16 @@ class Searcher:
             still: list[int] = []
             for t in pending:
                 pt = pos[t]
+                rt = runs(pt)
                 grp = group_of[t]
                 first = hint[t][1] if hint and t in hint else -1
                 partner = -1
-                if first >= 0 and first in grp and linkable(pt, pos[first]):
+                if first >= 0 and first in grp and linkable(pt, rt, pos[first],
+                                                            runs(pos[first])):
                     partner = first
                 else:
                     for u in grp:
-                        if u != t and u != first and linkable(pt, pos[u]):
+                        if u != t and u != first and linkable(pt, rt, pos[u], runs(pos[u])):
                             partner = u
                             break
                 if partner < 0:
@@ -282,13 +291,17 @@ class Searcher:
             # probe: children that the relaxed game kills are dropped; one left is forced
             choice: tuple[tuple[int, ...], int, list[int]] | None = None
             forced = False
-            for _, _, g, t in cands[:self.probes]:
+            spent = 0
+            for _, _, g, t in cands:
+                if spent >= self.probes:
+                    break
                 linked = links[g]
                 alive = []
                 for u in g:
                     if u != t and not self._child_dead(groups, grid, g, t, u, linked, hint):
                         alive.append(u)
                     self._deadline.check("searching")
+                spent += len(g) - 1
                 if not alive:
                     return dead()
                 alive.sort(key=lambda u: 0 if ((t, u) if t < u else (u, t)) in linked else 1)

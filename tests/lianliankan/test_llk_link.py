@@ -15,7 +15,8 @@ from numberlink_sat.lianliankan.verify import verify
 def _check_path(board: Board, path, a, b, ring: bool) -> None:
     assert path[0] == a and path[-1] == b
     assert turns(path) <= 2
-    for p, q in zip(path, path[1:], strict=False):
+    for i in range(len(path) - 1):
+        p, q = path[i], path[i + 1]
         assert abs(p[0] - q[0]) + abs(p[1] - q[1]) == 1
     h, w = board.height, board.width
     for r, c in path[1:-1]:
