@@ -121,6 +121,7 @@ class NumberlinkEncoding(Encoding):
 
         # -- edges: right and down neighbours between open cells -----------------------
         edge_cells: list[tuple[int, int]] = []
+        horizontal: list[bool] = []
         right = [0] * n  # edge variable to the right neighbour (0: none)
         down = [0] * n
         for i in range(n):
@@ -129,8 +130,10 @@ class NumberlinkEncoding(Encoding):
             c = i % width
             if c + 1 < width and is_open[i + 1]:
                 edge_cells.append((i, i + 1))
+                horizontal.append(True)
             if i + width < n and is_open[i + width]:
                 edge_cells.append((i, i + width))
+                horizontal.append(False)
         self.edge_cells = edge_cells
         self.num_edges = len(edge_cells)
         self.first_edge_var = self.pool.block(self.num_edges, "edge")
@@ -139,7 +142,7 @@ class NumberlinkEncoding(Encoding):
             var = self.first_edge_var + k
             incident[i].append(var)
             incident[j].append(var)
-            if j == i + 1:
+            if horizontal[k]:
                 right[i] = var
             else:
                 down[i] = var
@@ -232,15 +235,56 @@ class NumberlinkEncoding(Encoding):
                 self.clauses.extend(exactly_one(lits, self.pool))
 
     def _square_clauses(self) -> None:
-        """No 2 x 2 cycle: not all four edges of a unit square (always valid)."""
+        """No 2 x 2 cycle: not all four edges of a unit square (always valid).
+
+        With ``no_touch``, not even three: three edges of a square are one path turning
+        back on itself, whose first and last cells are adjacent without being consecutive
+        (a "U-turn"). These local clauses let unit propagation see what the label bits
+        alone cannot (that two cells share a label before the label is known).
+        """
         width, right, down = self.width, self.right, self.down
         add = self.clauses.append
+        u_turns = self.options.no_touch
         for i in range(len(right)):
             top, left = right[i], down[i]
             if top and left:
                 bottom, rside = right[i + width], down[i + 1]
                 if bottom and rside:
-                    add([-top, -left, -bottom, -rside])
+                    if u_turns:
+                        add([-top, -left, -bottom])
+                        add([-top, -left, -rside])
+                        add([-top, -bottom, -rside])
+                        add([-left, -bottom, -rside])
+                    else:
+                        add([-top, -left, -bottom, -rside])
+        if u_turns:
+            self._long_u_turn_clauses()
+
+    def _long_u_turn_clauses(self) -> None:
+        """With ``no_touch``: no path of 5 edges around a 1 x 2 block between adjacent cells.
+
+        The boundary of two neighbouring unit squares is a 6-cycle; any five of its edges
+        form one path whose ends are adjacent cells (joined by the sixth edge), which
+        ``no_touch`` forbids (and all six would be a loop).
+        """
+        width, right, down = self.width, self.right, self.down
+        add = self.clauses.append
+        n = len(right)
+        for i in range(n):
+            # horizontal domino of squares: cells i .. i+2 on top, i+width .. i+width+2 below
+            if (i % width) + 2 < width and i + width < n:
+                ring = [right[i], right[i + 1], down[i + 2], right[i + width + 1],
+                        right[i + width], down[i]]
+                if all(ring):
+                    for skip in range(6):
+                        add([-e for k, e in enumerate(ring) if k != skip])
+            # vertical domino: cells i, i+1 and two rows below
+            if (i % width) + 1 < width and i + 2 * width < n:
+                ring = [right[i], down[i + 1], down[i + width + 1], right[i + 2 * width],
+                        down[i + width], down[i]]
+                if all(ring):
+                    for skip in range(6):
+                        add([-e for k, e in enumerate(ring) if k != skip])
 
     def used_literal(self, i: int) -> int | None:
         """A literal true when cell ``i`` lies on a path; ``None`` when it always does."""

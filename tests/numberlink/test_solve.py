@@ -10,7 +10,7 @@ import pytest
 import numberlink_sat as nl
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.model import Puzzle, Solution
-from tests.numberlink.brute import brute_path_sets
+from tests.numberlink.exhaustive import brute_path_sets
 
 VARIANTS = [
     {"fill": f, "no_touch": t, "no_2x2": q}
@@ -193,3 +193,21 @@ def test_time_limit_covers_encoding() -> None:
         nl.count_solutions(puzzle, 2, time_limit=0.01)
     assert isinstance(info.value, TimeoutError)
     assert info.value.elapsed is not None and info.value.elapsed < 5
+
+
+def test_edge_lookup_on_thin_boards() -> None:
+    from numberlink_sat.numberlink.encode import NumberlinkEncoding
+
+    for width, height in ((1, 4), (4, 1), (2, 3)):
+        puzzle = Puzzle(width, height, {"a": ((0, 0), (height - 1, width - 1))})
+        enc = NumberlinkEncoding(puzzle)
+        seen = set()
+        for r in range(height):
+            for c in range(width):
+                for other in ((r + 1, c), (r, c + 1)):
+                    if other[0] < height and other[1] < width:
+                        var = enc.edge_var((r, c), other)
+                        assert var is not None and enc.edge_var(other, (r, c)) == var
+                        seen.add(var)
+        assert seen == set(enc.edge_vars())
+        assert enc.edge_var((0, 0), (0, 0)) is None
