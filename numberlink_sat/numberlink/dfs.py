@@ -6,26 +6,30 @@ short as it can be) and decides, for each cell, its edge to the right and its ed
 the edges from the left and from above were decided at earlier cells. Partial paths are
 tracked as segments whose two ends know each other (a "mate" table, as in frontier-based
 path enumeration), so joining two ends of one segment (a closed loop) is refused at once.
+A segment started in an empty cell is *colourless*: its label is not guessed but fixed
+when it reaches an end cell or joins a labelled segment, so the search never branches
+over labels, only over the two edges of each cell.
 
 Pruning, all of it (nothing else is done):
 
-1. **Local rules**: a label's end cell gets exactly one edge and its own label; any other
-   open cell gets two edges (with ``fill``; none or two without it), of one label; an
+1. **Local rules**: a label's end cell gets exactly one edge, of its own label; any other
+   open cell gets two edges (with ``fill``; none or two without it) of one label; an
    edge never enters a blocked cell, a foreign end, or an end that already has its edge.
 2. **Loops**: two ends of the same segment are never joined.
 3. **Dead ends**: after each cell, its two undecided neighbours must still be able to reach
    their degree (edges already coming in plus undecided open neighbours left).
 4. **Cut-off endpoints**: after each cell the undecided open cells are split into connected
-   regions (a flood fill); in every region every label must have an even number of open
-   ends (edges hanging into the region plus unreached end cells), and the open ends of a
-   label in a region must not be just the two ends of one segment (joining them would
-   close a loop). A new segment is only started with a label that passes this test.
+   regions (a flood fill). In every region, the labels with an odd number of open ends
+   (edges hanging into the region plus unreached end cells) need at least as many
+   colourless ends there to pair with, and the number of open ends is even; a region
+   whose open ends are all ends of segments lying with both ends in it, without an end
+   cell, can only close loops.
 5. **Stranded regions** (with ``fill``): a region with no open end at all can never be
    covered, so the branch is cut.
 
 It does *not* do what the fastest path-growing solvers do (forced moves, bottleneck or
-"chamber" reasoning, 2 x 2 rules, colour-ordering heuristics beyond trying the labels
-with the nearest open end first), so it is a fair day's work, not the state of the art.
+"chamber" reasoning, 2 x 2 rules, heuristics for the order of the cells), so it is a fair
+day's work, not the state of the art.
 
 >>> from numberlink_sat.numberlink.model import Puzzle
 >>> p = Puzzle(3, 2, {"a": ((0, 0), (0, 2)), "b": ((1, 0), (1, 2))})
@@ -48,6 +52,10 @@ from numberlink_sat.sat.deadline import Deadline
 __all__ = ["count_solutions_dfs", "solutions_dfs", "solve_dfs"]
 
 _CHECK_EVERY = 256
+NONE = -1
+"""``in_lab`` value: no edge hangs into the cell from that side."""
+COLOURLESS = -2
+"""``in_lab`` value: the edge belongs to a segment whose label is not known yet."""
 
 
 class _Stop(Exception):
@@ -81,7 +89,8 @@ class _Search:
             self.endlab[ib] = li
             self.ends.append((ia, ib))
         # Dangling edges: end id e = 2 * cell + d, d = 0 from above, d = 1 from the left.
-        self.in_lab = [-1] * (2 * n)
+        # in_lab[e]: the label of the dangling edge, NONE, or COLOURLESS.
+        self.in_lab = [NONE] * (2 * n)
         # mate[e]: the other end of e's segment: an end id (>= 0) or ~cell of a label end.
         self.mate = [0] * (2 * n)
         self.right = bytearray(n)
@@ -91,7 +100,6 @@ class _Search:
         self.nodes = 0
         self.region_checks = 0
         self.stamp = [0] * n
-        self.comp = [0] * n
         self.gen = 0
         self.found: list[Solution] = []
         self.limit = 1
@@ -113,13 +121,16 @@ class _Search:
         """Whether a new edge of ``label`` (segment's other end ``other``) may enter ``t``."""
         el = self.endlab[t]
         if el >= 0:
-            if el != label:
+            if label >= 0 and el != label:
                 return False
-            return not (d == 1 and self.in_lab[2 * t] >= 0)
+            return not (d == 1 and self.in_lab[2 * t] != NONE)
         if d == 1:
             up = self.in_lab[2 * t]
-            if up >= 0 and (up != label or other == 2 * t):
-                return False
+            if up != NONE:
+                if up >= 0 and label >= 0 and up != label:
+                    return False
+                if other == 2 * t:
+                    return False
         return True
 
     def _dead_end(self, y: int, k: int) -> bool:
@@ -127,7 +138,7 @@ class _Search:
         if self.blocked[y]:
             return False
         W = self.W
-        have = (self.in_lab[2 * y] >= 0) + (self.in_lab[2 * y + 1] >= 0)
+        have = (self.in_lab[2 * y] != NONE) + (self.in_lab[2 * y + 1] != NONE)
         need = 1 if self.endlab[y] >= 0 else 2
         if have > need:
             return True
@@ -144,38 +155,49 @@ class _Search:
         return pot < need
 
     # -- regions ----------------------------------------------------------------
-    def _regions(
-        self, k: int
-    ) -> tuple[dict[tuple[int, int], list[int]], dict[int, int]]:
-        """Flood-fill the undecided open cells after ``k``; open ends per (region, label)."""
+    def _regions_ok(self, k: int) -> bool:
+        """Flood-fill the undecided open cells after ``k`` and test every region.
+
+        In a region: the labels with an odd number of open ends need as many colourless
+        ends to pair with, and the total is even; the open ends must not all be dangling
+        ends whose partners lie in the region too (those can only close loops); with
+        ``fill`` a region needs at least one open end.
+        """
         self.region_checks += 1
         self.gen += 1
         gen = self.gen
-        stamp, comp, blocked = self.stamp, self.comp, self.blocked
+        stamp, blocked = self.stamp, self.blocked
         W, n = self.W, self.n
-        in_lab, endlab = self.in_lab, self.endlab
-        groups: dict[tuple[int, int], list[int]] = {}
-        counts: dict[int, int] = {}
-        region = 0
+        in_lab, endlab, mate = self.in_lab, self.endlab, self.mate
+        fill = self.fill
         for start in range(k + 1, n):
             if blocked[start] or stamp[start] == gen:
                 continue
-            region += 1
             stamp[start] = gen
             stack = [start]
-            total = 0
+            ends: list[int] = []
+            odd: set[int] = set()
+            colourless = 0
+            has_terminal = False
             while stack:
                 y = stack.pop()
-                comp[y] = region
                 for e in (2 * y, 2 * y + 1):
                     lab = in_lab[e]
-                    if lab >= 0:
-                        groups.setdefault((region, lab), []).append(e)
-                        total += 1
+                    if lab != NONE:
+                        ends.append(e)
+                        if lab == COLOURLESS:
+                            colourless += 1
+                        elif lab in odd:
+                            odd.remove(lab)
+                        else:
+                            odd.add(lab)
                 lab = endlab[y]
                 if lab >= 0:
-                    groups.setdefault((region, lab), []).append(~y)
-                    total += 1
+                    has_terminal = True
+                    if lab in odd:
+                        odd.remove(lab)
+                    else:
+                        odd.add(lab)
                 c = y % W
                 if c + 1 < W:
                     z = y + 1
@@ -195,22 +217,17 @@ class _Search:
                 if z > k and not blocked[z] and stamp[z] != gen:
                     stamp[z] = gen
                     stack.append(z)
-            counts[region] = total
-        return groups, counts
-
-    def _group_ok(self, ends: list[int]) -> bool:
-        """Even, and not only segments whose both ends lie here (those can only close loops)."""
-        if len(ends) % 2:
-            return False
-        mate = self.mate
-        inside = set(ends)
-        return any(e < 0 or mate[e] not in inside for e in ends)
-
-    def _regions_ok(self, k: int) -> bool:
-        groups, counts = self._regions(k)
-        if self.fill and not all(counts.values()):
-            return False
-        return all(self._group_ok(ends) for ends in groups.values())
+            if not ends and not has_terminal:
+                if fill:
+                    return False
+                continue
+            if len(odd) > colourless or (len(odd) + colourless) % 2:
+                return False
+            if not has_terminal:
+                inside = set(ends)
+                if all(mate[e] in inside for e in ends):
+                    return False
+        return True
 
     # -- the search -------------------------------------------------------------
     def run(self) -> None:
@@ -248,7 +265,8 @@ class _Search:
             return
         r, c = divmod(k, W)
         eu, el = 2 * k, 2 * k + 1
-        lu, ll = self.in_lab[eu], self.in_lab[el]
+        in_lab = self.in_lab
+        lu, ll = in_lab[eu], in_lab[el]
         can_r = c + 1 < W and not self.blocked[k + 1]
         can_d = r + 1 < self.H and not self.blocked[k + W]
         mate = self.mate
@@ -256,8 +274,10 @@ class _Search:
         self.down[k] = 0
         lab = self.endlab[k]
         if lab >= 0:
-            if lu >= 0 or ll >= 0:
-                e = eu if lu >= 0 else el
+            if lu != NONE or ll != NONE:
+                e = eu if lu != NONE else el
+                if in_lab[e] >= 0 and in_lab[e] != lab:
+                    return  # a segment that took another label on its way here
                 m = mate[e]
                 if m < 0:
                     self.complete[lab] = 1
@@ -266,15 +286,16 @@ class _Search:
                     self.complete[lab] = 0
                     self.ndone -= 1
                 else:
-                    old = mate[m]
+                    old, old_lab = mate[m], in_lab[m]
                     mate[m] = ~k
+                    in_lab[m] = lab  # a colourless segment takes this end's label
                     self._next(k)
-                    mate[m] = old
+                    mate[m], in_lab[m] = old, old_lab
                 return
             self._extend(k, lab, ~k, None, can_r, can_d)
             return
-        if lu >= 0 and ll >= 0:
-            if lu != ll or mate[eu] == el:
+        if lu != NONE and ll != NONE:
+            if (lu >= 0 and ll >= 0 and lu != ll) or mate[eu] == el:
                 return
             ma, mb = mate[eu], mate[el]
             if ma < 0 and mb < 0:
@@ -284,21 +305,25 @@ class _Search:
                 self.complete[lu] = 0
                 self.ndone -= 1
                 return
-            olda = mate[ma] if ma >= 0 else 0
-            oldb = mate[mb] if mb >= 0 else 0
+            olda = (mate[ma], in_lab[ma]) if ma >= 0 else (0, NONE)
+            oldb = (mate[mb], in_lab[mb]) if mb >= 0 else (0, NONE)
             if ma >= 0:
                 mate[ma] = mb
+                if lu == COLOURLESS:
+                    in_lab[ma] = ll
             if mb >= 0:
                 mate[mb] = ma
+                if ll == COLOURLESS:
+                    in_lab[mb] = lu
             self._next(k)
             if ma >= 0:
-                mate[ma] = olda
+                mate[ma], in_lab[ma] = olda
             if mb >= 0:
-                mate[mb] = oldb
+                mate[mb], in_lab[mb] = oldb
             return
-        if lu >= 0 or ll >= 0:
-            e = eu if lu >= 0 else el
-            self._extend(k, max(lu, ll), mate[e], mate[e], can_r, can_d)
+        if lu != NONE or ll != NONE:
+            e = eu if lu != NONE else el
+            self._extend(k, in_lab[e], mate[e], mate[e], can_r, can_d)
             return
         if not self.fill:
             self._next(k)
@@ -337,70 +362,30 @@ class _Search:
             self.down[k] = 0
             if relink is not None and relink >= 0:
                 mate[relink] = old
-            in_lab[e2] = -1
+            in_lab[e2] = NONE
 
     def _fresh(self, k: int) -> None:
-        """Start a new segment at ``k`` going right and down, trying each sensible label."""
-        W = self.W
-        tr, td = k + 1, k + W
+        """Start a new, colourless segment at ``k`` going right and down.
+
+        Its label is not guessed: it is fixed when the segment meets an end cell or a
+        labelled segment (so there is no branching over labels here).
+        """
+        tr, td = k + 1, k + self.W
         er, ed = 2 * tr + 1, 2 * td
+        if not self._can_enter(tr, 1, COLOURLESS, ed):
+            return
         in_lab, mate = self.in_lab, self.mate
-        # Regions do not depend on the label of the new segment: analyse once.
-        self.right[k] = 1
-        self.down[k] = 1
-        groups, counts = self._regions(k)
-        ra, rb = self.comp[tr], self.comp[td]
-        if self.fill:
-            stranded = {reg for reg, cnt in counts.items() if cnt == 0}
-            if not stranded <= {ra, rb}:
-                self._clear(k)
-                return
-        bad = {key for key, ends in groups.items() if not self._group_ok(ends)}
+        in_lab[er] = COLOURLESS
+        in_lab[ed] = COLOURLESS
         mate[er] = ed
         mate[ed] = er
-        candidates = []
-        for lab in range(len(self.labels)):
-            if self.complete[lab]:
-                continue
-            if not bad <= {(ra, lab), (rb, lab)}:
-                continue
-            ga = groups.get((ra, lab), [])
-            gb = groups.get((rb, lab), [])
-            if not ga or not gb:
-                continue
-            if ra == rb:
-                if not self._group_ok([*ga, er, ed]):
-                    continue
-            elif not self._group_ok([*ga, er]) or not self._group_ok([*gb, ed]):
-                continue
-            candidates.append((self._distance(k, ga + gb), lab))
-        candidates.sort()
-        for _, lab in candidates:
-            if not self._can_enter(tr, 1, lab, ed) or not self._can_enter(td, 0, lab, er):
-                continue
-            in_lab[er] = lab
-            in_lab[ed] = lab
-            self.right[k] = 1
-            self.down[k] = 1
-            if not self._dead_end(tr, k) and not self._dead_end(td, k):
-                self._rec(k + 1)
-            in_lab[er] = -1
-            in_lab[ed] = -1
-        self._clear(k)
-
-    def _clear(self, k: int) -> None:
+        self.right[k] = 1
+        self.down[k] = 1
+        self._next(k)
         self.right[k] = 0
         self.down[k] = 0
-
-    def _distance(self, k: int, ends: list[int]) -> int:
-        W = self.W
-        r, c = divmod(k, W)
-        best = self.n
-        for e in ends:
-            y = ~e if e < 0 else e // 2
-            yr, yc = divmod(y, W)
-            best = min(best, abs(yr - r) + abs(yc - c))
-        return best
+        in_lab[er] = NONE
+        in_lab[ed] = NONE
 
     def _record(self) -> None:
         W, n = self.W, self.n
