@@ -130,3 +130,44 @@ def test_searcher_budget_and_sat_resume_keep_state():
 def test_empty_board_is_cleared_by_no_moves():
     assert solve([[0, 0]]) == []
     assert solve([[0, 0]], method="sat") == []
+
+
+def test_relaxed_game_with_hints_agrees_with_plain_fixpoint():
+    """The relaxed game's answer does not depend on the hint replayed (unique fixpoint)."""
+    from numberlink_sat.lianliankan.link import LinkGrid
+
+    rng = random.Random(17)
+    compared = dead = 0
+    for _ in range(60):
+        n = rng.choice([4, 6])
+        labels = [(i // 2) % rng.choice([2, 3, 4]) + 1 for i in range(n * n)]
+        rng.shuffle(labels)
+        board = Board(tuple(tuple(labels[r * n:(r + 1) * n]) for r in range(n)))
+        ring = rng.random() < 0.5
+        s = Searcher(board, ring)
+        groups: dict[int, list[int]] = {}
+        for t, p in enumerate(s.pic):
+            groups.setdefault(p, []).append(t)
+        gs = [tuple(g) for g in groups.values()]
+        grid = LinkGrid(board, ring)
+        hint = s._relaxed(gs, grid)
+        if hint is None:
+            continue
+        # descend: remove some removable pairs for real, split some groups
+        for _ in range(rng.randint(1, 4)):
+            g = rng.choice(gs)
+            if len(g) < 2:
+                continue
+            t, u = rng.sample(list(g), 2)
+            rest = tuple(v for v in g if v not in (t, u))
+            gs = [h for h in gs if h != g] + ([rest] if rest else [])
+            if grid.linkable(s.pos[t], s.pos[u]):
+                grid.clear(s.pos[t])
+                grid.clear(s.pos[u])
+            else:
+                gs.append((t, u))
+        plain = s._relaxed(gs, grid) is None
+        assert (s._relaxed(gs, grid, hint) is None) == plain
+        compared += 1
+        dead += plain
+    assert compared > 30 and 0 < dead < compared
