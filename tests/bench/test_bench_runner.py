@@ -121,3 +121,28 @@ def test_local_pool_and_serial_give_the_same_rows() -> None:
     pooled = run_tasks(tasks, jobs=2, batch_size=1)
     key = sorted((r["case"], r["status"], r["answer"]) for r in serial)
     assert key == sorted((r["case"], r["status"], r["answer"]) for r in pooled)
+
+
+def test_a_row_that_ignores_its_limit_is_killed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from numberlink_sat.bench import runner
+
+    def stubborn(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(30)  # an engine that never checks its deadline
+
+    monkeypatch.setattr(engines, "run", stubborn)
+    monkeypatch.setattr(runner, "HARD_FACTOR", 1.0)
+    monkeypatch.setattr(runner, "HARD_GRACE", 0.5)
+    started = time.perf_counter()
+    row = run_row(Task(Case("numberlink", "dense", 5, 5, 1), "dfs", 0.5))
+    assert time.perf_counter() - started < 10
+    assert row["status"] == "timeout" and "killed" in row["stats"]["killed"]
+
+
+def test_bad_usage_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["bench", "--engines", "sat,magic", "--out", str(tmp_path)]) == 2
+    assert "unknown engine 'magic'" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exc:
+        main(["bench", "--jobs", "0"])
+    assert exc.value.code == 2
