@@ -17,7 +17,9 @@ The search plays safe groups to a fixpoint, then branches on the partner of one 
 has a partner it links to now (that partner first: it is removed at once), remembering
 positions (the set of groups left) proven dead. With gravity (KShisen's: tiles fall down
 after each removal) the game is not monotone, so the search branches on every available
-move, again with a memo of dead boards.
+move (moves that make fewer tiles fall first), again with a memo of dead boards; only a
+picture whose tiles all have nothing above them and pair up now is removed without
+branching (no tile moves, so the non-gravity argument carries over).
 
 >>> from numberlink_sat.lianliankan.board import parse_board
 >>> search_order(parse_board("1 2 2 1"))
@@ -352,29 +354,60 @@ class Searcher:
 
     # -- with gravity ------------------------------------------------------------
     def _gravity_dfs(self, cells: tuple[tuple[int, ...], ...]) -> list[Move] | None:
-        board = Board(cells)
         self._tick()
+        board = Board(cells)
+        safe: list[Move] = []
+        board = self._gravity_safe(board, safe)
         if board.is_clear():
-            return []
-        if cells in self.dead:
+            return safe
+        if board.cells in self.dead:
             return None
         grid = LinkGrid(board, self.outside_ring)
-        pictures = board.pictures()
-        options: list[tuple[int, Move]] = []
-        for pic_cells in pictures.values():
+
+        def falls(cell: Cell) -> int:
+            """How many tiles sit above ``cell`` (they fall when it goes)."""
+            r, c = cell
+            return sum(1 for x in range(r) if board.cells[x][c])
+
+        options: list[tuple[int, int, Move]] = []
+        for pic_cells in board.pictures().values():
             last = len(pic_cells) == 2
             for i, a in enumerate(pic_cells):
                 for b in pic_cells[i + 1:]:
                     if grid.linkable((a[0] + 1, a[1] + 1), (b[0] + 1, b[1] + 1)):
-                        # last pair of a picture first, then the lower tiles first
-                        options.append((0 if last else 1, (a, b)))
-        options.sort(key=lambda o: (o[0], -(o[1][0][0] + o[1][1][0]), o[1]))
-        for _, (a, b) in options:
+                        # last pair of a picture first, then moves that move fewer tiles
+                        options.append((0 if last else 1, falls(a) + falls(b), (a, b)))
+        options.sort()
+        for _, _, (a, b) in options:
             sub = self._gravity_dfs(board.remove(a, b, gravity=True).cells)
             if sub is not None:
-                return [(a, b), *sub]
-        self.dead.add(cells)
+                return [*safe, (a, b), *sub]
+        self.dead.add(board.cells)
         return None
+
+    def _gravity_safe(self, board: Board, moves: list[Move]) -> Board:
+        """Remove, to a fixpoint, pictures whose tiles all have nothing above them and pair
+        up by lines that exist now (safe: see ``docs/lianliankan.md``, Lemma 6)."""
+        changed = True
+        while changed:
+            changed = False
+            grid = LinkGrid(board, self.outside_ring)
+            for pic_cells in board.pictures().values():
+                if any(board.cells[x][c] for r, c in pic_cells for x in range(r)):
+                    continue
+                ids = tuple(range(len(pic_cells)))
+                pads = [(r + 1, c + 1) for r, c in pic_cells]
+                linked = {(i, j) for i in ids for j in ids[i + 1:]
+                          if grid.linkable(pads[i], pads[j])}
+                match = _perfect_matching(ids, linked)
+                if match is None:
+                    continue
+                for i, j in match:
+                    moves.append((pic_cells[i], pic_cells[j]))
+                    board = board.remove(pic_cells[i], pic_cells[j], gravity=True)
+                changed = True
+                break
+        return board
 
 
 def search_order(board: Board, outside_ring: bool = False, gravity: bool = False,
