@@ -76,8 +76,9 @@ class Searcher:
         self.nodes = 0
         self.probes = 0
         self.plain_nodes = max(100, len(self.cells))
-        """Node budget of the first phase (100, or the tile count if larger); the search alternates plain and probing phases
-        (restarting from the root, keeping the dead positions), budgets doubling."""
+        """Node budget of the first phase (100, or the tile count if larger); the search
+        alternates plain and probing phases (restarting from the root, keeping the dead
+        positions), budgets doubling every two phases."""
         self.probe_width = 24
         """Children probed per node in probing phases: each child of a candidate branching
         is checked with the relaxed game; dead children are dropped and a single survivor
