@@ -23,6 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "numberlink_sat.cli.generate",
     "numberlink_sat.cli.bench",
     "numberlink_sat.cli.llk",
+    "numberlink_sat.cli.chain",
 )
 """Modules that each register one or more subcommands, in help order."""
 
