@@ -4,6 +4,10 @@ One Boolean per *allowed move*: a king step ``u -> v`` exists only when ``v`` ho
 label after ``u``'s (``(label(u) + 1) mod K``), ``v`` is not the start and ``u`` is not
 the end. Then
 
+- the start must hold 0 (else the empty clause): with the moves following the labels,
+  the ``i``-th cell of the path then holds ``i mod K``, so the end label and the label
+  counts need no clauses (the solver still gets the cheap checks first);
+
 - every cell but the end has exactly one move out, every cell but the start one in;
 - the two diagonals of every unit square are not both used (4 binary clauses at most);
 - short cycles the labels allow are forbidden eagerly: 2-cycles when K divides 2,
@@ -95,6 +99,10 @@ class ChainEncoding:
         self.num_arcs = self.pool.top
         deadline.check("encoding")
         add = self.clauses.extend
+        if labels[self.start] != 0:
+            # the moves only make labels follow each other; the start fixes the phase
+            # (then the end label and the label counts follow by themselves)
+            add([[]])
         for u in range(size):
             if u != self.end:
                 add(exactly_one([var for _, var, _ in self.out_arcs[u]], self.pool))
