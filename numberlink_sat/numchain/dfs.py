@@ -117,17 +117,23 @@ def dfs_plain(
     deadline: Deadline | None = None,
     max_steps: int | None = None,
     stats: dict[str, int] | None = None,
+    *,
+    seed_checks: bool = False,
 ) -> str | None:
     """The seed's DFS with its end and start checks mended; ``None`` when no path exists.
 
     ``deadline`` (checked every :data:`DFS_CHECK_EVERY` steps) and ``max_steps`` raise
     :class:`~numberlink_sat.errors.SolveTimeout`. ``stats["steps"]`` receives the number
-    of steps taken (moves made).
+    of steps taken (moves made). ``seed_checks=True`` restores the seed's defective
+    checks (end must hold K-1, start unchecked), for tests and demonstrations only.
     """
     n, k = puzzle.n, puzzle.k
     g = [list(row) for row in puzzle.grid]
+    if seed_checks:
+        if g[n - 1][n - 1] != k - 1:
+            return None
     # mended: the seed checked only g[n-1][n-1] == k-1 (and never the start)
-    if g[0][0] != 0 or g[n - 1][n - 1] != (n * n - 1) % k:
+    elif g[0][0] != 0 or g[n - 1][n - 1] != (n * n - 1) % k:
         return None
     d = [[0] * n for _ in range(n)]
     st = [[-1] * n for _ in range(n)]
