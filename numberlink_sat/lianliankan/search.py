@@ -1,4 +1,4 @@
-"""Exact clearability search: safe moves, branching on partners, memoised dead positions.
+"""Exact clearability search: safe moves, take-or-ban branching, memoised dead positions.
 
 Without gravity the game is *monotone*: removing tiles only empties cells, and a line
 through empty cells stays a line when more cells are empty. Two facts follow (proofs in
@@ -9,13 +9,16 @@ through empty cells stays a line when more cells are empty. Two facts follow (pr
    by lines that exist *now*, removing the whole group now never turns a clearable
    position into a dead one. In particular the last two tiles of a picture are removed as
    soon as they link.
-2. **Partner branching is complete.** In any clearing order a tile ``t`` of a group of four
-   or more leaves with one partner ``u`` of its group; branching on ``u`` (the pair
-   ``{t, u}`` becomes a group of its own, the rest stays a group) covers every order.
+2. **Branching is complete.** If the pair ``t u`` is removable now, every clearing order
+   either pairs them (then removing them now is safe, by 1.) or never does: the search
+   branches on "remove ``t u`` now" / "ban ``t u``". (The older partner branching, one
+   child per possible partner of ``t``, is kept behind ``binary = False``.)
 
-The search plays safe groups to a fixpoint, then branches on the partner of one tile that
-has a partner it links to now (that partner first: it is removed at once), remembering
-positions (the set of groups left) proven dead. With gravity (KShisen's: tiles fall down
+The search plays safe groups to a fixpoint, proves positions dead with the *relaxed game*
+(a tile may leave when it links to any tile position of its group; if even that leaves a
+tile behind, the position is dead), remembers dead positions (groups and bans left), and
+branches as above; in *probing* phases each candidate child is first checked with the
+relaxed game, so forced moves need no branching. With gravity (KShisen's: tiles fall down
 after each removal) the game is not monotone, so the search branches on every available
 move (moves that make fewer tiles fall first), again with a memo of dead boards; only a
 picture whose tiles all have nothing above them and pair up now is removed without
@@ -85,6 +88,9 @@ class Searcher:
         is committed without branching. Costly per node, but it cuts the tree of hard
         boards by orders of magnitude."""
         self._phase = 0
+        self.binary = True
+        """Branch on "remove this removable pair now / never pair them" (True) or on the
+        partner of one tile (False)."""
         self.relaxed_checks: int | None = None
         """Link tests per tile the relaxed game may spend before giving up without a
         proof (None: no limit; measured: a limit of 4 made hard 12x12 boards slower)."""
@@ -132,9 +138,10 @@ class Searcher:
             groups.setdefault(p, []).append(t)
         grid = LinkGrid(self.board, self.outside_ring)
         moves: list[Move] = []
-        if self._dfs([tuple(g) for g in groups.values()], grid, moves):
-            return moves
-        return None
+        start = [tuple(g) for g in groups.values()]
+        found = (self._dfs2(start, frozenset(), grid, moves) if self.binary
+                 else self._dfs(start, grid, moves))
+        return moves if found else None
 
     # -- without gravity ---------------------------------------------------------
     def _tick(self) -> None:
@@ -143,7 +150,8 @@ class Searcher:
             raise OutOfBudget
         self._deadline.check("searching")
 
-    def _closure(self, groups: list[tuple[int, ...]], grid: LinkGrid, moves: list[Move]
+    def _closure(self, groups: list[tuple[int, ...]], grid: LinkGrid, moves: list[Move],
+                 banned: frozenset[tuple[int, int]] = frozenset()
                  ) -> tuple[list[tuple[int, ...]], dict[tuple[int, ...], set[tuple[int, int]]]]:
         """Remove safe groups until none is left; returns the groups left and their links."""
         pos, cells = self.pos, self.cells
@@ -161,7 +169,7 @@ class Searcher:
             for g in groups:
                 if len(g) == 2:
                     a, b = g
-                    if linkable(pos[a], run[a], pos[b], run[b]):
+                    if g not in banned and linkable(pos[a], run[a], pos[b], run[b]):
                         grid.clear(pos[a])
                         grid.clear(pos[b])
                         moves.append((cells[a], cells[b]))
@@ -171,7 +179,8 @@ class Searcher:
                         links[g] = set()
                     continue
                 linked = {(a, b) for i, a in enumerate(g) for b in g[i + 1:]
-                          if linkable(pos[a], run[a], pos[b], run[b])}
+                          if (a, b) not in banned
+                          and linkable(pos[a], run[a], pos[b], run[b])}
                 match = _perfect_matching(g, linked) if len(linked) * 2 >= len(g) else None
                 if match is not None:
                     for a, b in match:
@@ -186,7 +195,8 @@ class Searcher:
         return groups, links
 
     def _relaxed(self, groups: list[tuple[int, ...]], grid: LinkGrid,
-                 hint: dict[int, tuple[int, int]] | None = None
+                 hint: dict[int, tuple[int, int]] | None = None,
+                 banned: frozenset[tuple[int, int]] = frozenset()
                  ) -> dict[int, tuple[int, int]] | None:
         """The relaxed game: None if it cannot free every tile (so the position is dead),
         else how it freed them (tile -> (step, the partner position it linked to)); past
@@ -222,6 +232,8 @@ class Searcher:
                 pt = pos[t]
                 grp = group_of[t]
                 first = hint[t][1] if hint and t in hint else -1
+                if first >= 0 and banned and ((t, first) if t < first else (first, t)) in banned:
+                    first = -1
                 partner = -1
                 if trusted and first >= 0 and first in grp:
                     partner = first
@@ -233,8 +245,9 @@ class Searcher:
                         partner = first
                     else:
                         for u in grp:
-                            if u != t and u != first and linkable(pt, rt, pos[u],
-                                                                  runs(pos[u])):
+                            if (u != t and u != first
+                                    and not (banned and ((t, u) if t < u else (u, t)) in banned)
+                                    and linkable(pt, rt, pos[u], runs(pos[u]))):
                                 partner = u
                                 break
                 if partner < 0:
@@ -257,7 +270,8 @@ class Searcher:
 
     def _child_dead(self, groups: list[tuple[int, ...]], grid: LinkGrid, g: tuple[int, ...],
                     t: int, u: int, linked: set[tuple[int, int]],
-                    hint: dict[int, tuple[int, int]]) -> bool:
+                    hint: dict[int, tuple[int, int]],
+                    banned: frozenset[tuple[int, int]] = frozenset()) -> bool:
         """Whether committing ``t`` to partner ``u`` leaves a relaxed-dead position."""
         pair = (t, u) if t < u else (u, t)
         rest = tuple(v for v in g if v not in pair)
@@ -268,8 +282,8 @@ class Searcher:
             child = grid.copy()
             child.clear(self.pos[t])
             child.clear(self.pos[u])
-            return self._relaxed(base, child, hint) is None
-        return self._relaxed([*base, pair], grid, hint) is None
+            return self._relaxed(base, child, hint, banned) is None
+        return self._relaxed([*base, pair], grid, hint, banned) is None
 
 
     def _dfs(self, groups: list[tuple[int, ...]], grid: LinkGrid, moves: list[Move],
@@ -351,6 +365,84 @@ class Searcher:
                 child = [*base, pair, *([rest] if rest else [])]
                 if self._dfs(child, grid.copy(), moves, hint):
                     return True
+            return dead()
+
+    def _dfs2(self, groups: list[tuple[int, ...]], banned: frozenset[tuple[int, int]],
+              grid: LinkGrid, moves: list[Move],
+              hint: dict[int, tuple[int, int]] | None = None) -> bool:
+        """Binary branching: remove a removable pair now, or ban that pair for good."""
+        self._tick()
+        mark = len(moves)
+        keys: list[object] = []
+
+        def dead() -> bool:
+            self.dead.update(keys)
+            del moves[mark:]
+            return False
+
+        while True:
+            groups, links = self._closure(groups, grid, moves, banned)
+            if not groups:
+                return True
+            group_of = {t: g for g in groups for t in g}
+            banned = frozenset(p for p in banned
+                               if p[0] in group_of and group_of[p[0]] == group_of.get(p[1]))
+            if any(len(g) == 2 and g in banned for g in groups):
+                return dead()
+            key = (frozenset(groups), banned)
+            keys.append(key)
+            if key in self.dead:
+                return dead()
+            relaxed = self._relaxed(groups, grid, hint, banned)
+            if relaxed is None:
+                return dead()
+            hint = relaxed
+            cands: list[tuple[int, int, tuple[int, ...], int, int]] = []
+            for g in groups:
+                linked = links[g]
+                if not linked:
+                    continue
+                best: tuple[int, int, int] | None = None
+                for t in g:
+                    partners = [b if a == t else a for a, b in linked if t in (a, b)]
+                    if partners and (best is None or len(partners) < best[0]):
+                        best = (len(partners), t, partners[0])
+                assert best is not None
+                cands.append((best[0], len(g), g, best[1], best[2]))
+            if not cands:
+                return dead()
+            cands.sort(key=lambda x: (x[0], x[1]))
+            forced = False
+            spent = 0
+            for _, _, g, t, u in cands:
+                if spent >= self.probes:
+                    break
+                spent += 2
+                pair = (t, u) if t < u else (u, t)
+                take_dead = self._child_dead(groups, grid, g, t, u, links[g], hint, banned)
+                ban_dead = self._relaxed(groups, grid, hint, banned | {pair}) is None
+                self._deadline.check("searching")
+                if take_dead and ban_dead:
+                    return dead()
+                if take_dead:
+                    banned = banned | {pair}
+                    forced = True
+                    break
+                if ban_dead:
+                    rest = tuple(v for v in g if v not in pair)
+                    groups = [h for h in groups if h != g] + [pair] + ([rest] if rest else [])
+                    forced = True
+                    break
+            if forced:
+                continue
+            _, _, g, t, u = cands[0]
+            pair = (t, u) if t < u else (u, t)
+            rest = tuple(v for v in g if v not in pair)
+            take = [h for h in groups if h != g] + [pair] + ([rest] if rest else [])
+            if self._dfs2(take, banned, grid.copy(), moves, hint):
+                return True
+            if self._dfs2(list(groups), banned | {pair}, grid.copy(), moves, hint):
+                return True
             return dead()
 
     # -- with gravity ------------------------------------------------------------

@@ -171,3 +171,20 @@ def test_relaxed_game_with_hints_agrees_with_plain_fixpoint():
         compared += 1
         dead += plain
     assert compared > 30 and 0 < dead < compared
+
+
+@pytest.mark.parametrize("binary", [True, False])
+def test_both_branching_schemes_and_probing_match_exhaustive_search(binary):
+    outcomes = set()
+    for i, board in enumerate(_tiny_boards(40 + binary, 50)):
+        ring = i % 2 == 1
+        expect = brute_clearable(board, ring, False)
+        outcomes.add(expect)
+        s = Searcher(board, ring)
+        s.binary = binary
+        s.plain_nodes = 1  # switch to probing phases almost at once
+        order = s.run()
+        assert (order is not None) == expect, (board.cells, ring)
+        if order is not None:
+            assert verify(board, order, outside_ring=ring) == []
+    assert outcomes == {True, False}
