@@ -62,6 +62,8 @@ class Board:
     @classmethod
     def from_rows(cls, rows: Sequence[Sequence[int]], check_pairs: bool = True) -> Board:
         """Validate a list of lists of ints (cells named in errors) and build a board."""
+        if hasattr(rows, "tolist"):  # a numpy array
+            rows = rows.tolist()
         if isinstance(rows, (str, bytes)) or not isinstance(rows, Sequence):
             raise InvalidPuzzleError("a board must be a list of rows (lists of ints)")
         if len(rows) == 0:
