@@ -97,6 +97,19 @@ class ChainEncoding:
                 if d & 1:
                     self.square_of[var] = min(r, rr) * n + min(c, cc)
         self.num_arcs = self.pool.top
+        self.neighbours: list[set[int]] = [
+            {
+                (r + dr) * n + (c + dc)
+                for dr, dc in zip(_DR, _DC, strict=True)
+                if 0 <= r + dr < n and 0 <= c + dc < n
+            }
+            for r in range(n) for c in range(n)
+        ]
+        """The king neighbours of every cell (cell indices)."""
+        self.arc_tail = [0] * (self.num_arcs + 1)
+        for u, arcs in enumerate(self.out_arcs):
+            for _, var, _ in arcs:
+                self.arc_tail[var] = u
         deadline.check("encoding")
         add = self.clauses.extend
         if labels[self.start] != 0:
@@ -234,11 +247,9 @@ class ChainEncoding:
     def successors(self, model: Model) -> list[int]:
         """``succ[u]``: the cell the model moves to from ``u`` (-1 for none)."""
         succ = [-1] * (self.n * self.n)
-        for u, arcs in enumerate(self.out_arcs):
-            for _, var, v in arcs:
-                if model[var]:
-                    succ[u] = v
-                    break
+        tail, head = self.arc_tail, self.var_head
+        for var in model.true_vars(range(1, self.num_arcs + 1)):
+            succ[tail[var]] = head[var]
         return succ
 
     def find_cuts(self, model: Model) -> list[Clause]:

@@ -158,7 +158,8 @@ _DIR = {(-1, 0): 0, (-1, 1): 1, (0, 1): 2, (1, 1): 3, (1, 0): 4, (1, -1): 5, (0,
 
 
 def cannot_finish(
-    enc: ChainEncoding, visited: bytearray, head: int, squares: Collection[int] = ()
+    enc: ChainEncoding, visited: bytearray, head: int, squares: Collection[int] = (),
+    near: Collection[int] | None = None,
 ) -> bool:
     """Whether the path that has visited ``visited`` and stands on ``head`` surely fails.
 
@@ -167,8 +168,14 @@ def cannot_finish(
     reasons only (a ``True`` is a proof): some unvisited cell cannot be reached from
     ``head`` by available moves through unvisited cells, some unvisited cell has no
     available move in (from an unvisited cell, or from ``head``; into the end from
-    ``head`` only if the end is the last cell left), or some unvisited cell other than
-    the end has no available move to an unvisited cell. A ``False`` proves nothing.
+    ``head`` only if the end is the last cell left), some unvisited cell other than the
+    end has no available move to an unvisited cell or only one neighbour to go in and
+    out through, or two cells can only be entered from ``head`` (or only leave into the
+    end). A ``False`` proves nothing.
+
+    ``near`` (optional) limits the cell-by-cell tests to these cells: a caller that
+    knows the tests passed on the empty board passes the cells next to the path, the
+    head and the end, the only ones whose moves changed (a weaker but faster test).
     """
     square_of = enc.square_of
     size = len(visited)
@@ -188,22 +195,32 @@ def cannot_finish(
     if missing > 0:
         return True
     remaining = size - sum(visited)
-    for w in range(size):
+    only_from_head = only_to_end = 0
+    in_arcs = enc.in_arcs
+    for w in range(size) if near is None else near:
         if visited[w]:
             continue
-        # a way in: from an unvisited cell, or from the head (into the end only when
+        # ways in: from an unvisited cell, or from the head (into the end only when
         # the end is the last cell left)
-        if not any(
-            square_of.get(var, -1) not in squares
+        ins = {
+            x for var, x in in_arcs[w]
+            if square_of.get(var, -1) not in squares
             and ((not visited[x]) or (x == head and (w != end or remaining == 1)))
-            for var, x in enc.in_arcs[w]
-        ):
+        }
+        if not ins:
             return True
         if w == end:
             continue
-        if not any(
-            not visited[v] and square_of.get(var, -1) not in squares
-            for _, var, v in out_arcs[w]
-        ):
-            return True
+        outs = {
+            v for _, var, v in out_arcs[w]
+            if not visited[v] and square_of.get(var, -1) not in squares
+        }
+        if not outs or (len(ins) == 1 and ins == outs):
+            return True  # no way out, or in and out through the same single cell
+        if ins == {head}:
+            only_from_head += 1
+        if outs == {end}:
+            only_to_end += 1
+        if only_from_head > 1 or only_to_end > 1:
+            return True  # the head has one move left, the end one way in
     return False

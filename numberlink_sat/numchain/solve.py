@@ -45,6 +45,7 @@ def lexmin_sat(
     acyclic: str = "lazy",
     splice: bool = True,
     prune: bool = True,
+    cuts_on_splice: bool = False,
     stats: dict[str, Any] | None = None,
 ) -> str | None:
     """The smallest direction string by SAT, fixing the prefix greedily.
@@ -75,6 +76,8 @@ def lexmin_sat(
     if precheck and impossibility(puzzle) is not None:
         return None
     enc = encode(puzzle, deadline, acyclic=acyclic)
+    # cells whose moves the prefix changed: next to the path, and next to the end
+    near: set[int] = enc.neighbours[enc.start] | enc.neighbours[enc.end] | {enc.end}
     total = puzzle.cells
     visited = bytearray(total)
     visited[enc.start] = 1
@@ -93,14 +96,16 @@ def lexmin_sat(
                 cuts = enc.cycle_cuts(succ)
                 if not cuts:
                     return enc.directions_of(succ)
-                s.stats.cut_rounds += 1
-                s.stats.cuts += len(cuts)
-                s.add_clauses(cuts)
                 if splice:
                     fixed = splice_cycles(enc, succ, protected, refuted)
                     if fixed is not None:
                         spliced += 1
+                        if cuts_on_splice:
+                            s.add_clauses(cuts)
                         return enc.directions_of(fixed)
+                s.stats.cut_rounds += 1
+                s.stats.cuts += len(cuts)
+                s.add_clauses(cuts)
             return None
 
         try:
@@ -124,7 +129,7 @@ def lexmin_sat(
                     if prune:
                         dead = [
                             var for var in cands
-                            if _dead_end(enc, visited, squares, var)
+                            if _dead_end(enc, visited, squares, var, near)
                         ]
                         if dead:
                             pruned += len(dead)
@@ -154,6 +159,7 @@ def lexmin_sat(
                 answer.append(d)
                 u = enc.var_head[var]
                 visited[u] = 1
+                near |= enc.neighbours[u]
                 if var in enc.square_of:
                     squares.add(enc.square_of[var])
             return "".join(map(str, answer))
@@ -165,7 +171,9 @@ def lexmin_sat(
                 stats["pruned"] = pruned
 
 
-def _dead_end(enc: ChainEncoding, visited: bytearray, squares: set[int], var: int) -> bool:
+def _dead_end(
+    enc: ChainEncoding, visited: bytearray, squares: set[int], var: int, near: set[int]
+) -> bool:
     """Whether the move ``var`` next surely fails (see :func:`~.repair.cannot_finish`)."""
     head = enc.var_head[var]
     square = enc.square_of.get(var, -1)
@@ -173,7 +181,7 @@ def _dead_end(enc: ChainEncoding, visited: bytearray, squares: set[int], var: in
     if square >= 0:
         squares.add(square)
     try:
-        return cannot_finish(enc, visited, head, squares)
+        return cannot_finish(enc, visited, head, squares, near | enc.neighbours[head])
     finally:
         visited[head] = 0
         squares.discard(square)
