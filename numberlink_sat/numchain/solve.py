@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.numchain.brute import brute_force
 from numberlink_sat.numchain.dfs import dfs_plain, dfs_pruned
 from numberlink_sat.numchain.encode import ChainEncoding, encode
@@ -63,8 +62,10 @@ def lexmin_sat(
 
     Each call runs the lazy-cut loop; with ``splice=True`` a model whose only fault is
     detached cycles is first offered to :func:`~.repair.splice_cycles`, and a spliced
-    full path is taken as the witness "yes" (its cuts are still added). Every "no"
-    comes from the solver. ``acyclic`` picks the cycle exclusion of the encoding
+    full path is taken as the witness "yes" (its cuts are added only with
+    ``cuts_on_splice=True``: measured slower). Every "no" comes from the solver. With
+    ``prune=True`` candidates that :func:`~.repair.cannot_finish` refutes are ruled
+    out without a call. ``acyclic`` picks the cycle exclusion of the encoding
     (:data:`~.encode.ACYCLIC_MODES`); ``precheck=False`` skips the cheap label checks
     (the tests use it to exercise the encoding on impossible boards).
     """
@@ -219,5 +220,3 @@ def solve(
         return result
     raise ValueError(f"unknown method {method!r}; use one of {', '.join(METHODS)}")
 
-
-_ = SolveTimeout  # re-exported for readers of this module's docs
