@@ -116,16 +116,17 @@ def random_puzzle(
 
     With ``solvable=False`` two cells with different labels (neither the start nor the
     end) swap labels, so the label counts still pass; the answer is then ``None``
-    (whether a path exists is for the solvers to find out).
+    (whether a path exists is for the solvers to find out; with K = 1 or fewer than
+    two inner cells nothing can be swapped and the board keeps its path).
     """
     path = random_path(n, rng)
     grid = [[0] * n for _ in range(n)]
     for index, (r, c) in enumerate(path):
         grid[r][c] = index % k
     answer: str | None = directions_of(path)
-    if not solvable and n * n > 3:
+    if not solvable:
         inner = path[1:-1]
-        for _ in range(20):
+        for _ in range(20 if len(inner) >= 2 else 0):
             (r1, c1), (r2, c2) = rng.sample(inner, 2)
             if grid[r1][c1] != grid[r2][c2]:
                 grid[r1][c1], grid[r2][c2] = grid[r2][c2], grid[r1][c1]
