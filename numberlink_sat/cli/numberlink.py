@@ -123,10 +123,10 @@ def _svg_path(base: str, index: int, total: int) -> str:
     return str(path.with_name(f"{path.stem}-{index + 1}{path.suffix}"))
 
 
-def _grid(puzzle: Puzzle, solution: Solution | None, colour: bool) -> str:
+def _grid(puzzle: Puzzle, solution: Solution | None, colour: bool, lines: bool = False) -> str:
     from numberlink_sat.render import render_text
 
-    return render_text(puzzle, solution, colour)
+    return render_text(puzzle, solution, colour, lines=lines)
 
 
 def _checked(puzzle: Puzzle, solution: Solution, options: dict[str, Any]) -> Solution:
@@ -261,10 +261,11 @@ def run_check(args: argparse.Namespace) -> int:
                     print(f"  {name:9} {_STATUS_TEXT[answer]}")
             if len(found) > 1:
                 differ = found[0].differing_cells(found[1])
+                # drawn with lines: two label grids can look alike where paths touch
                 print("first solution:")
-                print(_grid(puzzle, found[0], colour))
+                print(_grid(puzzle, found[0], colour, lines=True))
                 print("second solution:")
-                print(_grid(puzzle, found[1], colour))
+                print(_grid(puzzle, found[1], colour, lines=True))
                 print(f"they differ on {len(differ)} cells: "
                       + " ".join(f"({r},{c})" for r, c in sorted(differ)))
             elif found:

@@ -453,3 +453,13 @@ class NumberlinkEncoding(Encoding):
     def blocking_clause(self, model: Model) -> Clause:
         """Rules out exactly this set of used edges (this solution), nothing else."""
         return [-v for v in model.true_vars(self.edge_vars())]
+
+    def solution_blocking_clause(self, solution: Solution) -> Clause:
+        """The blocking clause of a solution found outside the solver."""
+        clause = []
+        for a, b in solution.edges():
+            var = self.edge_var(a, b)
+            if var is None:
+                raise ValueError(f"edge {a}-{b} is not an edge of this board")
+            clause.append(-var)
+        return clause

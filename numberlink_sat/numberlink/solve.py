@@ -21,16 +21,20 @@ from typing import Any
 
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
+from numberlink_sat.numberlink.local import local_alternatives
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.precheck import prove_unsolvable
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
-from numberlink_sat.sat.session import SatSession, SessionStats
+from numberlink_sat.sat.session import Model, SatSession, SessionStats
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
 
 __all__ = [
     "STRENGTHENED_SECONDS",
     "STRENGTHENED_SHARE",
+    "STRENGTHEN_MIN_CELLS",
+    "WINDOW",
+    "WINDOW_SECONDS",
     "NumberlinkSolver",
     "count_solutions",
     "is_unique",
@@ -43,6 +47,15 @@ STRENGTHENED_SHARE = 0.5
 
 STRENGTHENED_SECONDS = 10.0
 """How long that first try may run when there is no time limit."""
+
+STRENGTHEN_MIN_CELLS = 64
+"""Boards smaller than this are solved directly: the strengthened first try costs more."""
+
+WINDOW = 6
+"""Side of the windows in which a second solution is first looked for."""
+
+WINDOW_SECONDS = 5.0
+"""How long the window phase may run per solution before the global search."""
 
 
 class NumberlinkSolver:
@@ -70,6 +83,8 @@ class NumberlinkSolver:
         time_limit: float | None = None,
         deadline: Deadline | None = None,
         labels: str = "log",
+        seed_strengthened: bool = True,
+        window_search: bool = True,
     ) -> None:
         if not isinstance(puzzle, Puzzle):
             raise TypeError(f"expected a Puzzle, got {type(puzzle).__name__}")
@@ -77,6 +92,8 @@ class NumberlinkSolver:
         self.options = RuleOptions(fill=fill, no_touch=no_touch, no_2x2=no_2x2, labels=labels)
         check_solver(solver)
         self.deadline = deadline if deadline is not None else Deadline(time_limit)
+        self.seed_strengthened = seed_strengthened
+        self.window_search = window_search
         self.unsolvable_reason = prove_unsolvable(puzzle, fill=fill)
         self.encoding: NumberlinkEncoding | None = None
         self.session: SatSession | None = None
@@ -97,18 +114,148 @@ class NumberlinkSolver:
             self.deadline.check("loading the solver")
 
     def solutions(self, limit: int | None = None) -> Iterator[Solution]:
-        """Distinct solutions, verified, until ``limit`` (``None``: all) or none is left."""
+        """Distinct solutions, verified, until ``limit`` (``None``: all) or none is left.
+
+        Under the plain rules (``no_touch=False``) two cheap sources come before the plain
+        search, whose answers are blocked in it like its own: solutions that do not
+        touch themselves, from a strengthened solver that propagates far better (for up
+        to half the time limit), and 2-opt neighbours of every solution found
+        (:mod:`~numberlink_sat.numberlink.local`). The plain search then finds the rest,
+        so counts and uniqueness are exact.
+        """
         if self.session is None or self.encoding is None:
             return
-        enc = self.encoding
-        for model in self.session.enumerate(enc.find_cuts, enc.blocking_clause, limit):
-            solution = enc.decode(model)
+        enc, session = self.encoding, self.session
+        seen: set[Solution] = set()
+        queue: list[Solution] = []
+
+        def fresh(solution: Solution) -> bool:
+            if solution in seen:
+                return False
             problems = verify(self.puzzle, solution, **self.options.as_kwargs())
             if problems:  # pragma: no cover - an encoder bug, never a user error
-                raise AssertionError(
-                    "the SAT encoding produced an invalid solution: " + "; ".join(problems)
-                )
-            yield solution
+                raise AssertionError("invalid solution: " + "; ".join(problems))
+            seen.add(solution)
+            session.add_clause(enc.solution_blocking_clause(solution))
+            session.stats.blocks += 1
+            queue.append(solution)
+            return True
+
+        def room() -> bool:
+            return limit is None or len(seen) < limit
+
+        def neighbours() -> Iterator[Solution]:
+            while queue and room():
+                for other in local_alternatives(
+                    self.puzzle, queue.pop(), **self.options.as_kwargs()
+                ):
+                    if not room():
+                        return
+                    if fresh(other):
+                        self.stats.extra["local_moves"] = (
+                            self.stats.extra.get("local_moves", 0) + 1
+                        )
+                        yield other
+
+        def window_neighbours(solution: Solution) -> Iterator[Solution]:
+            for model in self._window_search(solution):
+                if not room():
+                    return
+                if fresh(enc.decode(model)):
+                    yield queue[-1]
+                    yield from neighbours()
+
+        found_here: list[Solution] = []
+        if (self.seed_strengthened and not self.options.no_touch
+                and self.puzzle.width * self.puzzle.height >= STRENGTHEN_MIN_CELLS):
+            for solution in self._strengthened(limit):
+                if not room():
+                    return
+                if fresh(solution):
+                    found_here.append(solution)
+                    yield solution
+                    yield from neighbours()
+        while room():
+            if found_here and self.window_search:
+                yield from window_neighbours(found_here.pop())
+                continue
+            model = session.solve_with_cuts(enc.find_cuts)
+            if model is None:
+                return
+            if fresh(enc.decode(model)):
+                found_here.append(queue[-1])
+                yield queue[-1]
+                yield from neighbours()
+
+    def _window_search(self, solution: Solution) -> Iterator[Model]:
+        """Other solutions that differ from ``solution`` only inside a small window.
+
+        Every edge not inside the window is fixed to its value in ``solution`` by
+        assumptions on the same incremental solver (its learned clauses and cuts stay
+        valid), so each call is a small search. Windows of :data:`WINDOW` cells slide
+        with half that stride; the phase stops after :data:`WINDOW_SECONDS`. Finding
+        nothing here proves nothing: the global search decides.
+        """
+        enc, session = self.encoding, self.session
+        assert enc is not None and session is not None
+        used = solution.edges()
+        width, height = self.puzzle.width, self.puzzle.height
+        if width * height <= WINDOW * WINDOW * 2:
+            return
+        values = []
+        for k, (i, j) in enumerate(enc.edge_cells):
+            a, b = divmod(i, width), divmod(j, width)
+            var = enc.first_edge_var + k
+            values.append((a, b, var if (a, b) in used else -var))
+        phase_end = Deadline(WINDOW_SECONDS)
+        outer = session.deadline
+        step = max(1, WINDOW // 2)
+        tops = range(0, max(1, height - WINDOW + step), step)
+        lefts = range(0, max(1, width - WINDOW + step), step)
+        try:
+            for top in tops:
+                for left in lefts:
+                    if phase_end.expired():
+                        return
+                    assumptions = [
+                        lit for a, b, lit in values
+                        if not (top <= a[0] < top + WINDOW and left <= a[1] < left + WINDOW
+                                and top <= b[0] < top + WINDOW and left <= b[1] < left + WINDOW)
+                    ]
+                    left_time = phase_end.remaining()
+                    outer_left = outer.remaining()
+                    if outer_left is not None and left_time is not None:
+                        left_time = min(left_time, outer_left)
+                    session.deadline = Deadline(max(0.0, left_time or 0.0))
+                    try:
+                        model = session.solve_with_cuts(enc.find_cuts, assumptions)
+                    except SolveTimeout:
+                        outer.check("searching windows")
+                        return
+                    if model is not None:
+                        self.stats.extra["window_hits"] = (
+                            self.stats.extra.get("window_hits", 0) + 1
+                        )
+                        yield model
+                        return
+        finally:
+            session.deadline = outer
+
+    def _strengthened(self, limit: int | None) -> Iterator[Solution]:
+        """Solutions under the same rules plus ``no_touch``, within a share of the time."""
+        share = STRENGTHENED_SECONDS
+        left = self.deadline.remaining()
+        if left is not None:
+            share = min(share, STRENGTHENED_SHARE * left)
+        options = self.options
+        try:
+            with NumberlinkSolver(
+                self.puzzle, fill=options.fill, no_touch=True, no_2x2=options.no_2x2,
+                solver=self.stats.solver, time_limit=max(share, 0.0),
+            ) as strong:
+                yield from strong.solutions(limit)
+        except SolveTimeout:
+            return
 
     def close(self) -> None:
         """Free the SAT solver."""
@@ -171,7 +318,7 @@ def solve(
     the plain search runs as usual.
     """
     deadline = Deadline(time_limit)
-    if not no_touch:
+    if not no_touch and puzzle.width * puzzle.height >= STRENGTHEN_MIN_CELLS:
         share = STRENGTHENED_SECONDS
         left = deadline.remaining()
         if left is not None:

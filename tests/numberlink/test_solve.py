@@ -211,3 +211,30 @@ def test_edge_lookup_on_thin_boards() -> None:
                         seen.add(var)
         assert seen == set(enc.edge_vars())
         assert enc.edge_var((0, 0), (0, 0)) is None
+
+
+def test_shortcut_phases_do_not_change_counts() -> None:
+    """Strengthened seeding, 2-opt moves and window search leave exact counts as they are."""
+    from numberlink_sat.bench.instances import numberlink_dense, numberlink_loose
+    from numberlink_sat.numberlink.solve import NumberlinkSolver
+
+    rng = random.Random(7)
+    hits = 0
+    for k in range(16):
+        puzzle = (numberlink_loose(9, 9, rng, labels=rng.randint(12, 18)) if k % 2
+                  else numberlink_dense(9, 9, rng))
+        variant = VARIANTS[k % 4]  # the fill variants
+        with NumberlinkSolver(puzzle, seed_strengthened=False, window_search=False,
+                              **variant) as bare:
+            expected = set(bare.solutions(30))
+        with NumberlinkSolver(puzzle, **variant) as full:
+            got = list(full.solutions(None if len(expected) < 30 else 30))
+            hits += full.stats.extra.get("window_hits", 0)
+        assert len(got) == len(set(got))
+        if len(expected) < 30:
+            assert set(got) == expected
+        else:
+            assert len(got) == 30
+        for solution in got:
+            assert nl.verify(puzzle, solution, **variant) == []
+    assert hits > 0

@@ -1,0 +1,99 @@
+"""Quick second solutions by local rewiring (a 2-opt move on one unit square).
+
+Where a solution's path runs along both opposite sides of a unit square, say through
+the edges ``a-b`` and ``c-d`` with ``a`` next to ``c`` and ``b`` next to ``d``, swapping
+them for ``a-c`` and ``b-d`` keeps every cell's degree. The result is either the same
+path taking another route (a new solution) or a path plus a detached loop (not one).
+Each candidate is rebuilt from its edges and passed through the independent verifier,
+so only valid solutions come out. Under ``no_touch`` such moves never apply (a path
+along two opposite sides of a square touches itself), so they serve the plain rules,
+where SAT finds a second solution slowest on loose boards.
+
+>>> from numberlink_sat.numberlink.model import Puzzle, Solution
+>>> p = Puzzle(2, 3, {"a": ((0, 0), (0, 1))})
+>>> s = Solution(2, 3, {"a": [(0, 0), (1, 0), (2, 0), (2, 1), (1, 1), (0, 1)]})
+>>> list(local_alternatives(p, s))
+[]
+>>> q = Puzzle(3, 2, {"a": ((0, 0), (1, 0))})
+>>> s = Solution(3, 2, {"a": [(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0)]})
+>>> list(local_alternatives(q, s))
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from numberlink_sat.grid import Cell, Edge
+from numberlink_sat.numberlink.model import Puzzle, Solution
+from numberlink_sat.numberlink.verify import verify
+
+__all__ = ["local_alternatives"]
+
+
+def _paths_from_edges(puzzle: Puzzle, edges: set[Edge]) -> dict[str, list[Cell]] | None:
+    adjacency: dict[Cell, list[Cell]] = {}
+    for a, b in edges:
+        adjacency.setdefault(a, []).append(b)
+        adjacency.setdefault(b, []).append(a)
+    paths: dict[str, list[Cell]] = {}
+    covered = 0
+    for label, (start, end) in puzzle.endpoints.items():
+        path = [start]
+        prev: Cell | None = None
+        cur = start
+        while True:
+            nxt = [x for x in adjacency.get(cur, ()) if x != prev]
+            if len(nxt) != 1 or (cur == end and prev is not None):
+                break
+            prev, cur = cur, nxt[0]
+            path.append(cur)
+            if len(path) > len(adjacency) + 1:
+                return None
+        if path[-1] != end:
+            return None
+        paths[label] = path
+        covered += len(path)
+    if covered != len(adjacency):
+        return None  # some edges form a detached loop
+    return paths
+
+
+def local_alternatives(
+    puzzle: Puzzle,
+    solution: Solution,
+    *,
+    fill: bool = True,
+    no_touch: bool = False,
+    no_2x2: bool = False,
+) -> Iterator[Solution]:
+    """Valid solutions that differ from ``solution`` by one square's 2-opt move."""
+    if no_touch:
+        return
+    edges = set(solution.edges())
+    owner = solution.label_of()
+    seen: set[frozenset[Edge]] = set()
+    for r in range(puzzle.height - 1):
+        for c in range(puzzle.width - 1):
+            a, b, c2, d = (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)
+            label = owner.get(a)
+            if label is None or not all(owner.get(x) == label for x in (b, c2, d)):
+                continue
+            # horizontal sides used, swap for vertical ones; or the other way round
+            for old, new in (
+                (((a, b), (c2, d)), ((a, c2), (b, d))),
+                (((a, c2), (b, d)), ((a, b), (c2, d))),
+            ):
+                if not all(e in edges for e in old) or any(e in edges for e in new):
+                    continue
+                changed = (edges - set(old)) | set(new)
+                key = frozenset(changed)
+                if key in seen:
+                    continue
+                seen.add(key)
+                paths = _paths_from_edges(puzzle, changed)
+                if paths is None:
+                    continue
+                candidate = Solution(puzzle.width, puzzle.height, paths)
+                if not verify(puzzle, candidate, fill=fill, no_touch=no_touch, no_2x2=no_2x2):
+                    yield candidate
