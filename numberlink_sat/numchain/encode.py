@@ -261,15 +261,22 @@ class ChainEncoding:
 
     def cycle_cuts(self, succ: list[int]) -> list[Clause]:
         """:meth:`find_cuts` for a successor list."""
+        return self.cuts_for(self.cycles(succ))
+
+    def cycles(self, succ: list[int]) -> list[list[int]]:
+        """The detached cycles of a successor list (empty: it is one full path)."""
         size = self.n * self.n
         on_path = bytearray(size)
         u = self.start
         on_path[u] = 1
+        count = 1
         while succ[u] >= 0 and not on_path[succ[u]]:
             u = succ[u]
             on_path[u] = 1
-        path_set = {w for w in range(size) if on_path[w]}
-        cuts: list[Clause] = []
+            count += 1
+        if count == size:
+            return []
+        found: list[list[int]] = []
         for first in range(size):
             if on_path[first]:
                 continue
@@ -279,19 +286,25 @@ class ChainEncoding:
                 on_path[u] = 1
                 cycle.append(u)
                 u = succ[u]
+            found.append(cycle)
+        return found
+
+    def cuts_for(self, cycles: list[list[int]]) -> list[Clause]:
+        """The cut clauses of :meth:`find_cuts` for the given detached cycles."""
+        cuts: list[Clause] = []
+        for cycle in cycles:
             inside = set(cycle)
             cuts.append(
                 [var for w in cycle for _, var, v in self.out_arcs[w] if v not in inside]
             )
             if self.enter_cuts:
                 cuts.append([var for w in cycle for var, v in self.in_arcs[w] if v not in inside])
-        if len(cuts) > (2 if self.enter_cuts else 1):
+        if len(cycles) > 1:
             # all cycles together: the path must leave the union of the cells it misses
             # (the cut that ends a search whose path closed off the rest of the board)
-            missed = [w for w in range(size) if w not in path_set]
-            outside = set(missed)
+            outside = {w for cycle in cycles for w in cycle}
             cuts.append(
-                [var for w in missed for _, var, v in self.out_arcs[w] if v not in outside]
+                [var for w in outside for _, var, v in self.out_arcs[w] if v not in outside]
             )
         return cuts
 

@@ -94,16 +94,17 @@ def lexmin_sat(
             nonlocal spliced
             while s.solve(assumptions):
                 succ = enc.successors(s.model())
-                cuts = enc.cycle_cuts(succ)
-                if not cuts:
+                cycles = enc.cycles(succ)
+                if not cycles:
                     return enc.directions_of(succ)
                 if splice:
                     fixed = splice_cycles(enc, succ, protected, refuted)
                     if fixed is not None:
                         spliced += 1
                         if cuts_on_splice:
-                            s.add_clauses(cuts)
+                            s.add_clauses(enc.cuts_for(cycles))
                         return enc.directions_of(fixed)
+                cuts = enc.cuts_for(cycles)
                 s.stats.cut_rounds += 1
                 s.stats.cuts += len(cuts)
                 s.add_clauses(cuts)
