@@ -7,14 +7,16 @@ the end. Then
 - the start must hold 0 (else the empty clause): with the moves following the labels,
   the ``i``-th cell of the path then holds ``i mod K``, so the end label and the label
   counts need no clauses (the solver still gets the cheap checks first);
-
 - every cell but the end has exactly one move out, every cell but the start one in;
 - the two diagonals of every unit square are not both used (4 binary clauses at most);
 - short cycles the labels allow are forbidden eagerly: 2-cycles when K divides 2,
   triangles (all inside one unit square) when K divides 3;
 - every other detached cycle is cut lazily: for a cycle on the cell set ``S`` (it holds
-  neither the start nor the end), the path must leave ``S``, so one clause "some move
-  from ``S`` to outside ``S``" is added and the solver goes on (incrementally).
+  neither the start nor the end), the path must leave ``S`` and enter it, so two clauses
+  are added ("some move from ``S`` to outside", "some move into ``S``"), plus one for
+  the union of all cycles when there are several, and the solver goes on
+  (incrementally). ``acyclic="eager"`` / ``"order"`` instead forbid every cycle up front
+  (vertex elimination / binary positions; both measured slower, kept as options).
 
 A model accepted by the cut finder is exactly a legal path, read off by
 :meth:`ChainEncoding.directions`.
@@ -33,7 +35,8 @@ from numberlink_sat.sat import Deadline, Model, VarPool, exactly_one
 __all__ = ["ACYCLIC_MODES", "Arc", "ChainEncoding", "encode"]
 
 ACYCLIC_MODES: tuple[str, ...] = ("lazy", "eager", "order")
-"""How detached cycles are excluded: lazy cuts, or the eager vertex-elimination clauses."""
+"""How detached cycles are excluded: lazy cuts (default), eager vertex elimination, or
+binary path positions."""
 
 Clause = list[int]
 
