@@ -24,6 +24,7 @@ from numberlink_sat.cli.common import (
     use_colour,
 )
 from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.numberlink.encode import RuleOptions
 from numberlink_sat.numberlink.formats import FORMATS, parse_solution, read_text
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.solve import NumberlinkSolver, solve
@@ -108,12 +109,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _variant_name(args: argparse.Namespace) -> str:
-    parts = ["fill" if args.fill else "no fill"]
-    if args.no_touch:
-        parts.append("no-touch")
-    if args.no_2x2:
-        parts.append("no-2x2")
-    return ", ".join(parts)
+    return RuleOptions(**_options(args)).describe()
 
 
 def _svg_path(base: str, index: int, total: int) -> str:
@@ -185,7 +181,7 @@ def run_solve(args: argparse.Namespace) -> int:
 
 
 def _write_dimacs(puzzle: Puzzle, options: dict[str, Any], path: str) -> None:
-    from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
+    from numberlink_sat.numberlink.encode import NumberlinkEncoding
 
     enc = NumberlinkEncoding(puzzle, RuleOptions(**options))
     comments = [
