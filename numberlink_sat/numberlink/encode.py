@@ -257,34 +257,6 @@ class NumberlinkEncoding(Encoding):
                         add([-left, -bottom, -rside])
                     else:
                         add([-top, -left, -bottom, -rside])
-        if u_turns:
-            self._long_u_turn_clauses()
-
-    def _long_u_turn_clauses(self) -> None:
-        """With ``no_touch``: no path of 5 edges around a 1 x 2 block between adjacent cells.
-
-        The boundary of two neighbouring unit squares is a 6-cycle; any five of its edges
-        form one path whose ends are adjacent cells (joined by the sixth edge), which
-        ``no_touch`` forbids (and all six would be a loop).
-        """
-        width, right, down = self.width, self.right, self.down
-        add = self.clauses.append
-        n = len(right)
-        for i in range(n):
-            # horizontal domino of squares: cells i .. i+2 on top, i+width .. i+width+2 below
-            if (i % width) + 2 < width and i + width < n:
-                ring = [right[i], right[i + 1], down[i + 2], right[i + width + 1],
-                        right[i + width], down[i]]
-                if all(ring):
-                    for skip in range(6):
-                        add([-e for k, e in enumerate(ring) if k != skip])
-            # vertical domino: cells i, i+1 and two rows below
-            if (i % width) + 1 < width and i + 2 * width < n:
-                ring = [right[i], down[i + 1], down[i + width + 1], right[i + 2 * width],
-                        down[i + width], down[i]]
-                if all(ring):
-                    for skip in range(6):
-                        add([-e for k, e in enumerate(ring) if k != skip])
 
     def used_literal(self, i: int) -> int | None:
         """A literal true when cell ``i`` lies on a path; ``None`` when it always does."""
