@@ -48,11 +48,12 @@ class RuleOptions:
     'fill, no-touch'
     """
 
-    __slots__ = ("fill", "labels", "no_2x2", "no_touch")
+    __slots__ = ("fill", "labels", "no_2x2", "no_touch", "no_u_turn")
 
     def __init__(self, fill: bool = True, no_touch: bool = False, no_2x2: bool = False,
-                 labels: str = "log") -> None:
-        for name, value in (("fill", fill), ("no_touch", no_touch), ("no_2x2", no_2x2)):
+                 labels: str = "log", no_u_turn: bool = False) -> None:
+        for name, value in (("fill", fill), ("no_touch", no_touch), ("no_2x2", no_2x2),
+                            ("no_u_turn", no_u_turn)):
             if not isinstance(value, bool):
                 raise TypeError(f"{name} must be True or False, not {value!r}")
         if labels not in LABEL_ENCODINGS:
@@ -61,6 +62,9 @@ class RuleOptions:
         self.no_touch = no_touch
         self.no_2x2 = no_2x2
         self.labels = labels
+        # not a rule of the game: a restriction the solver tries first (see solve.py);
+        # no_touch implies it
+        self.no_u_turn = no_u_turn or no_touch
 
     def describe(self) -> str:
         """A short human name of the variant, e.g. ``'fill, no-touch'``."""
@@ -69,6 +73,8 @@ class RuleOptions:
             parts.append("no-touch")
         if self.no_2x2:
             parts.append("no-2x2")
+        if self.no_u_turn and not self.no_touch:
+            parts.append("no-U-turn (restriction)")
         return ", ".join(parts)
 
     def as_kwargs(self) -> dict[str, bool]:
@@ -237,14 +243,15 @@ class NumberlinkEncoding(Encoding):
     def _square_clauses(self) -> None:
         """No 2 x 2 cycle: not all four edges of a unit square (always valid).
 
-        With ``no_touch``, not even three: three edges of a square are one path turning
-        back on itself, whose first and last cells are adjacent without being consecutive
-        (a "U-turn"). These local clauses let unit propagation see what the label bits
-        alone cannot (that two cells share a label before the label is known).
+        With ``no_touch`` (or the ``no_u_turn`` restriction), not even three: three edges
+        of a square are one path turning back on itself, whose first and last cells are
+        adjacent without being consecutive (a "U-turn"). These local clauses let unit
+        propagation see what the label bits alone cannot (that two cells share a label
+        before the label is known).
         """
         width, right, down = self.width, self.right, self.down
         add = self.clauses.append
-        u_turns = self.options.no_touch
+        u_turns = self.options.no_u_turn
         for i in range(len(right)):
             top, left = right[i], down[i]
             if top and left:

@@ -83,13 +83,16 @@ class NumberlinkSolver:
         time_limit: float | None = None,
         deadline: Deadline | None = None,
         labels: str = "log",
+        no_u_turn: bool = False,
         seed_strengthened: bool = True,
         window_search: bool = True,
     ) -> None:
         if not isinstance(puzzle, Puzzle):
             raise TypeError(f"expected a Puzzle, got {type(puzzle).__name__}")
         self.puzzle = puzzle
-        self.options = RuleOptions(fill=fill, no_touch=no_touch, no_2x2=no_2x2, labels=labels)
+        self.options = RuleOptions(
+            fill=fill, no_touch=no_touch, no_2x2=no_2x2, labels=labels, no_u_turn=no_u_turn
+        )
         check_solver(solver)
         self.deadline = deadline if deadline is not None else Deadline(time_limit)
         self.seed_strengthened = seed_strengthened
@@ -116,12 +119,13 @@ class NumberlinkSolver:
     def solutions(self, limit: int | None = None) -> Iterator[Solution]:
         """Distinct solutions, verified, until ``limit`` (``None``: all) or none is left.
 
-        Under the plain rules (``no_touch=False``) two cheap sources come before the plain
-        search, whose answers are blocked in it like its own: solutions that do not
-        touch themselves, from a strengthened solver that propagates far better (for up
-        to half the time limit), and 2-opt neighbours of every solution found
-        (:mod:`~numberlink_sat.numberlink.local`). The plain search then finds the rest,
-        so counts and uniqueness are exact.
+        Before the search under exactly the rules asked for, whose answers are all
+        blocked in it like its own, come cheaper sources: solutions without U-turns from
+        a restricted solver that propagates far better (for up to half the time limit),
+        2-opt neighbours of every solution found (:mod:`~numberlink_sat.numberlink.local`)
+        and solutions that differ from a known one only inside a small window
+        (:meth:`_window_search`). The full search then finds the rest, so counts and
+        uniqueness are exact.
         """
         if self.session is None or self.encoding is None:
             return
@@ -166,7 +170,7 @@ class NumberlinkSolver:
                     yield from neighbours()
 
         found_here: list[Solution] = []
-        if (self.seed_strengthened and not self.options.no_touch
+        if (self.seed_strengthened and not self.options.no_u_turn
                 and self.puzzle.width * self.puzzle.height >= STRENGTHEN_MIN_CELLS):
             for solution in self._strengthened(limit):
                 if not room():
@@ -242,7 +246,7 @@ class NumberlinkSolver:
             session.deadline = outer
 
     def _strengthened(self, limit: int | None) -> Iterator[Solution]:
-        """Solutions under the same rules plus ``no_touch``, within a share of the time."""
+        """Solutions under the same rules without U-turns, within a share of the time."""
         share = STRENGTHENED_SECONDS
         left = self.deadline.remaining()
         if left is not None:
@@ -250,8 +254,9 @@ class NumberlinkSolver:
         options = self.options
         try:
             with NumberlinkSolver(
-                self.puzzle, fill=options.fill, no_touch=True, no_2x2=options.no_2x2,
-                solver=self.stats.solver, time_limit=max(share, 0.0),
+                self.puzzle, fill=options.fill, no_touch=options.no_touch,
+                no_2x2=options.no_2x2, no_u_turn=True, seed_strengthened=False,
+                window_search=False, solver=self.stats.solver, time_limit=max(share, 0.0),
             ) as strong:
                 yield from strong.solutions(limit)
         except SolveTimeout:
@@ -308,14 +313,15 @@ def solve(
 ) -> Solution | None:
     """One solution, or ``None`` when it is proven that there is none.
 
-    Under the plain rules (touching allowed) the search first runs with ``no_touch``
-    added, which propagates far better on loose boards (measured: a 25x25 Janko board
-    in 2.4 s against over 20 s), for up to :data:`STRENGTHENED_SHARE` of the time
-    limit (:data:`STRENGTHENED_SECONDS` without one). Any solution it finds also
-    obeys the plain rules (and is verified under them). Without ``fill`` a "no" from
-    it is final too: shortcutting a path where it touches itself only empties cells,
-    so a solvable puzzle always has a solution that does not touch itself. Otherwise
-    the plain search runs as usual.
+    Under the plain rules (touching allowed) the search first runs with no "U-turn"
+    allowed (three edges of one unit square), a restriction that propagates far better
+    on loose boards (the 270 Janko boards: about 5 s in all; some 25x25 ones took over
+    20 s each without it), for up to :data:`STRENGTHENED_SHARE` of the time limit
+    (:data:`STRENGTHENED_SECONDS` without one). Any solution it finds obeys the plain
+    rules too (and is verified under them). Without ``fill`` a "no" from it is final
+    too: a U-turn's first and last cells are adjacent, so the path can be shortcut
+    there, which only empties cells; a solvable puzzle therefore always has a solution
+    without U-turns. Otherwise the plain search runs as usual.
     """
     deadline = Deadline(time_limit)
     if not no_touch and puzzle.width * puzzle.height >= STRENGTHEN_MIN_CELLS:
@@ -325,7 +331,8 @@ def solve(
             share = min(share, STRENGTHENED_SHARE * left)
         try:
             with NumberlinkSolver(
-                puzzle, fill=fill, no_touch=True, no_2x2=no_2x2, solver=solver, time_limit=share
+                puzzle, fill=fill, no_2x2=no_2x2, no_u_turn=True, seed_strengthened=False,
+                window_search=False, solver=solver, time_limit=share,
             ) as first:
                 found = next(first.solutions(1), None)
         except SolveTimeout:
