@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 STRENGTHENED_SHARE = 0.5
-"""Share of a time limit that :func:`solve` gives the no-touch-strengthened first try."""
+"""Share of a time limit that the first try without U-turns may use."""
 
 STRENGTHENED_SECONDS = 10.0
 """How long that first try may run when there is no time limit."""
