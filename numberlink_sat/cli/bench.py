@@ -18,21 +18,11 @@ import sys
 import time
 from typing import Any
 
-from numberlink_sat.cli.common import EXIT_OK, positive_seconds
+from numberlink_sat.cli.common import EXIT_OK, positive_int, positive_seconds
 
 __all__ = ["register", "run"]
 
 DEFAULT_LIMITS = {"tiny": 5.0, "quick": 5.0, "full": 60.0}
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
-    return value
 
 
 def register(sub: Any) -> None:
@@ -55,18 +45,18 @@ def register(sub: Any) -> None:
                    help="puzzle families to run (default all three)")
     p.add_argument("--kinds", default=None, metavar="LIST",
                    help="only these kinds (dense, loose, corpus, planted, plain, ring)")
-    p.add_argument("--max-side", type=_positive_int, default=None, metavar="N",
+    p.add_argument("--max-side", type=positive_int, default=None, metavar="N",
                    help="leave out boards with a side above N")
-    p.add_argument("--min-side", type=_positive_int, default=None, metavar="N",
+    p.add_argument("--min-side", type=positive_int, default=None, metavar="N",
                    help="leave out boards with a side below N")
-    p.add_argument("--seeds", type=_positive_int, default=None, metavar="N",
+    p.add_argument("--seeds", type=positive_int, default=None, metavar="N",
                    help="keep only the first N seeds of every size")
-    p.add_argument("--jobs", type=_positive_int, default=2, metavar="N",
+    p.add_argument("--jobs", type=positive_int, default=2, metavar="N",
                    help="worker processes (default 2); with --scheduler local, Dask workers")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="run on a Dask distributed scheduler (tcp://host:8786), or 'local' "
                    "for a LocalCluster of --jobs workers (needs the dask extra)")
-    p.add_argument("--batch-size", type=_positive_int, default=None, metavar="N",
+    p.add_argument("--batch-size", type=positive_int, default=None, metavar="N",
                    help="rows per task (default 1 on the process pool; about rows/(4 x "
                    "workers), at most 50, on Dask)")
     p.add_argument("--time-limit", type=positive_seconds, default=None, metavar="SECONDS",

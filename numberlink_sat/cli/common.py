@@ -27,6 +27,9 @@ __all__ = [
     "EXIT_TIMEOUT",
     "EXIT_USAGE",
     "add_solver_options",
+    "positive_int",
+    "positive_number",
+    "positive_seconds",
     "read_input",
     "use_colour",
 ]
@@ -55,14 +58,30 @@ def use_colour(stream: IO[str], mode: str = "auto") -> bool:
     return hasattr(stream, "isatty") and stream.isatty()
 
 
-def positive_seconds(text: str) -> float:
-    """argparse type for a time limit in seconds (> 0)."""
+def positive_number(text: str, what: str = "a number") -> float:
+    """argparse type for a number > 0 (``what`` names it in the error)."""
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not {what}: {text!r}") from None
     if not value > 0:
-        raise argparse.ArgumentTypeError(f"time limit must be > 0, got {text!r}")
+        raise argparse.ArgumentTypeError(f"must be > 0, got {text!r}")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    """argparse type for a time limit in seconds (> 0)."""
+    return positive_number(text, "a number of seconds")
+
+
+def positive_int(text: str) -> int:
+    """argparse type for a whole number >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
     return value
 
 

@@ -20,6 +20,7 @@ from numberlink_sat.cli.common import (
     EXIT_NOT_UNIQUE,
     EXIT_OK,
     add_solver_options,
+    positive_number,
     read_input,
     use_colour,
 )
@@ -43,16 +44,6 @@ def _cell_pair(text: str) -> tuple[tuple[int, int], tuple[int, int]]:
             f"expected two cells as R,C:R,C (0-based), got {text!r}"
         ) from None
     return (a[0], a[1]), (b[0], b[1])
-
-
-def _positive(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be > 0, got {text!r}")
-    return value
 
 
 def register(sub: Any) -> None:
@@ -82,9 +73,9 @@ def register(sub: Any) -> None:
                    "- writes SVG to standard output")
     p.add_argument("--theme", choices=("light", "dark"), default="light",
                    help="colours of the picture's board (default light)")
-    p.add_argument("--cell", type=_positive, default=40.0, metavar="PX",
+    p.add_argument("--cell", type=positive_number, default=40.0, metavar="PX",
                    help="cell size in the picture (default 40)")
-    p.add_argument("--scale", type=_positive, default=2.0, metavar="X",
+    p.add_argument("--scale", type=positive_number, default=2.0, metavar="X",
                    help="PNG pixels per picture unit (default 2)")
     p.add_argument("--lines", action="store_true",
                    help="text output: draw paths with box-drawing lines instead of "
