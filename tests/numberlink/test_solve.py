@@ -188,7 +188,7 @@ def test_solvers_agree(solver: str) -> None:
 
 
 def test_time_limit_covers_encoding() -> None:
-    puzzle = Puzzle(300, 300, {"a": ((0, 0), (299, 299)), "b": ((0, 299), (5, 5))})
+    puzzle = Puzzle(300, 300, {"a": ((0, 0), (299, 299)), "b": ((0, 299), (5, 6))})
     with pytest.raises(nl.SolveTimeout) as info:
         nl.count_solutions(puzzle, 2, time_limit=0.01)
     assert isinstance(info.value, TimeoutError)
