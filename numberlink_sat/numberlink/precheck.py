@@ -16,9 +16,11 @@ They are sound for every rule variant (the fill and parity checks only under ``f
   cells that touches no rim cell is a hole no path passes (a path cannot slip between two
   diagonal cells of ``K``). The labels with one end in ``K`` and the other on the rim join
   the outer boundary of the annulus to the inner one by disjoint curves, so they meet
-  ``K``'s outer contour in the same clockwise cyclic order as the rim. A label with both
-  ends on the rim must not separate the rim ends of two of them either, and an end of
-  such a label with no side on ``K``'s outer contour cannot be reached at all.
+  ``K``'s outer contour in the same clockwise cyclic order as the rim (a label whose end
+  meets the contour in several separate stretches is left out: its place is not certain).
+  A label with both ends on the rim must not separate the rim ends of two of them
+  either, and an end of such a label with no side on ``K``'s outer contour cannot be
+  reached at all.
 
 The regions come from runs of open cells per row joined by a union-find (numpy), so a
 1002x1002 board takes a fraction of a second.
@@ -37,9 +39,7 @@ disjoint paths keep the cyclic order, so two would cross
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import combinations
 
 import numpy as np
@@ -92,7 +92,6 @@ def _open_grid(puzzle: Puzzle) -> BoolArray:
     return grid
 
 
-@dataclass
 class _Components:
     """Connected components of the True cells of a grid, found from runs along rows.
 
@@ -298,9 +297,10 @@ def cluster_order(puzzle: Puzzle, open_grid: BoolArray | None = None) -> str | N
     For each 8-connected cluster of blocked and end cells with an end in it and no rim
     cell, take the labels with one end in it and the other end on the rim. They must
     reach the cluster's outer contour (else: no solution), in the rim's clockwise cyclic
-    order (checked only when each of their ends in the cluster meets the contour along
-    one unbroken stretch, so that its place in the order is certain), and no label with
-    both ends on the rim may separate the rim ends of two of them.
+    order, and no label with both ends on the rim may separate the rim ends of two of
+    them. The order is compared over the labels whose end in the cluster meets the
+    contour along one unbroken stretch, so that its place in the order is certain (an
+    end met in several stretches could be entered from any: its label is left out).
 
     >>> from numberlink_sat.numberlink.model import Puzzle
     >>> ends = {"A": ((0, 0), (2, 2)), "B": ((0, 5), (2, 3)), "C": ((5, 5), (3, 3)),
@@ -378,24 +378,32 @@ def _one_cluster(
                 "from the rim cannot reach it"
             )
     rim_at = sorted((order[outer], label) for label, _, outer in labels)
-    if len(rim_at) >= 2:
-        positions = [pos for pos, _ in rim_at]
-        for label, a, b in rim_pairs:
-            lo, hi = order[a], order[b]
-            inside = bisect_left(positions, hi) - bisect_left(positions, lo)
-            if 0 < inside < len(positions):
-                first = next(lab for pos, lab in rim_at if lo < pos < hi)
-                second = next(lab for pos, lab in rim_at if not lo < pos < hi)
-                one, two = sorted((first, second))
-                return (
-                    f"label {label} joins the rim cells {a} and {b}, which separate the rim "
-                    f"ends of labels {one} and {two} whose other ends lie on {name}: one of "
-                    "them would have to cross it"
-                )
-    if len(labels) < 3 or any(stretches.get(inner, 1) > 1 for _, inner, _ in labels):
+    if len(rim_at) >= 2 and rim_pairs:
+        # A chord (lo, hi) separates two of these rim ends unless both its ends fall in
+        # the same gap between cyclically consecutive ones.
+        positions = np.array([pos for pos, _ in rim_at], dtype=np.int64)
+        lo = np.array([order[a] for _, a, _ in rim_pairs], dtype=np.int64)
+        hi = np.array([order[b] for _, _, b in rim_pairs], dtype=np.int64)
+        gap_lo = np.searchsorted(positions, lo) % len(positions)
+        gap_hi = np.searchsorted(positions, hi) % len(positions)
+        split = np.flatnonzero(gap_lo != gap_hi)
+        if len(split):
+            label, a, b = rim_pairs[int(split[0])]
+            inside = [lab for pos, lab in rim_at if order[a] < pos < order[b]]
+            outside = [lab for pos, lab in rim_at if not order[a] < pos < order[b]]
+            one, two = sorted((inside[0], outside[0]))
+            return (
+                f"label {label} joins the rim cells {a} and {b}, which separate the rim "
+                f"ends of labels {one} and {two} whose other ends lie on {name}: one of "
+                "them would have to cross it"
+            )
+    # An end that meets the outside along several stretches of the walk could be entered
+    # from any of them: its label is left out (the others still keep their order).
+    placed = [(lab, inner, outer) for lab, inner, outer in labels if stretches.get(inner, 1) == 1]
+    if len(placed) < 3:
         return None
-    rim_seq = [label for _, label in rim_at]
-    contour_seq = [label for _, label in sorted((first_at[inner], lab) for lab, inner, _ in labels)]
+    rim_seq = [label for _, label in sorted((order[outer], lab) for lab, _, outer in placed)]
+    contour_seq = [label for _, label in sorted((first_at[inner], lab) for lab, inner, _ in placed)]
     shift = contour_seq.index(rim_seq[0])
     if contour_seq[shift:] + contour_seq[:shift] == rim_seq:
         return None

@@ -10,6 +10,7 @@ construction, checked by the verifier) must never be refuted.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -29,7 +30,7 @@ from numberlink_sat.numberlink.precheck import (
 from tests.numberlink.exhaustive import brute_path_sets
 
 # Small cluster shapes (cells relative to their top-left corner): blocks, L shapes,
-# diagonal pairs and chains, straight pairs, a ring of four diagonal cells, a plus.
+# diagonal pairs and chains, straight pairs, a ring of four diagonal cells, a plus, an X.
 SHAPES: list[list[Cell]] = [
     [(0, 0), (0, 1), (1, 0), (1, 1)],
     [(0, 0), (0, 1), (1, 0)],
@@ -45,6 +46,7 @@ SHAPES: list[list[Cell]] = [
     [(0, 1), (1, 0), (1, 2), (2, 1)],
     [(0, 0), (1, 1), (0, 2)],
     [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)],
+    [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
 ]
 
 
@@ -67,13 +69,17 @@ def place_shape(rng: random.Random, width: int, height: int) -> list[Cell]:
     return cells
 
 
-def cluster_board(rng: random.Random) -> Puzzle:
+SMALL = [(5, 5), (6, 5), (5, 6), (6, 4), (4, 6), (5, 4)]
+"""Board sizes for the cluster boards; 6x6 is added where an X (3x3) shape needs room."""
+
+
+def cluster_board(rng: random.Random, sizes: list[tuple[int, int]] = SMALL) -> Puzzle:
     """2-5 ends in an interior cluster (other cluster cells blocked), partners on the rim.
 
     Rim partners are mostly kept off the cluster's 8-neighbourhood (else the cluster
     touches the rim and the check stays out); sometimes a label joins two rim cells.
     """
-    width, height = rng.choice([(5, 5), (6, 5), (5, 6), (6, 4), (4, 6), (5, 4)])
+    width, height = rng.choice(sizes)
     cells = place_shape(rng, width, height)
     k = rng.randint(min(2, len(cells)), min(5, len(cells)))
     near = king_ring(cells)
@@ -118,8 +124,8 @@ def test_cluster_order_is_sound_and_fires() -> None:
     rng = random.Random(20261130)
     tried = fired = undecided = 0
     kinds = dict.fromkeys(("clockwise order", "separate the rim ends", "walled in"), 0)
-    for _ in range(1500):
-        puzzle = cluster_board(rng)
+    for i in range(1500):
+        puzzle = cluster_board(rng, [*SMALL, (6, 6)] if i % 3 == 0 else SMALL)
         tried += 1
         reason = cluster_order(puzzle)
         if reason is None:
@@ -424,6 +430,23 @@ def test_ambiguous_position_is_skipped() -> None:
     assert cluster_order(puzzle) is None
     solution = nl.solve(puzzle, fill=False)
     assert solution is not None and nl.verify(puzzle, solution, fill=False) == []
+
+
+def test_ambiguous_label_is_left_out_of_the_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    # As above with C and E swapped on the rim: whatever B does, A D C E around the X
+    # against A D E C on the rim cannot be drawn. SAT agrees with the pre-check turned off.
+    ends = {"A": ((0, 1), (3, 3)), "D": ((0, 7), (3, 5)), "C": ((8, 1), (5, 5)),
+            "B": ((8, 4), (4, 4)), "E": ((7, 8), (5, 3))}
+    puzzle = Puzzle(9, 9, ends)
+    reason = cluster_order(puzzle)
+    assert reason is not None and "order A D C E" in reason and "order A D E C" in reason
+    solve_module = importlib.import_module("numberlink_sat.numberlink.solve")
+    calls: list[Puzzle] = []
+    monkeypatch.setattr(
+        solve_module, "prove_unsolvable", lambda puzzle, fill: calls.append(puzzle)
+    )
+    assert nl.solve(puzzle, fill=False) is None
+    assert calls, "the pre-check was not switched off"
 
 
 # -- the 1002x1002 boards of inputs6 ----------------------------------------------------
