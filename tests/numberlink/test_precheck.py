@@ -378,6 +378,51 @@ def test_outer_contour_skips_the_inner_hole_and_turns_at_pinches() -> None:
     ]
 
 
+# -- the region and cluster components ---------------------------------------------------
+
+
+def flood_components(cells: set[Cell], steps: list[Cell]) -> list[set[Cell]]:
+    """The connected components of ``cells`` under ``steps``, by plain flood fill."""
+    left, out = set(cells), []
+    while left:
+        start = min(left)
+        part, stack = {start}, [start]
+        while stack:
+            r, c = stack.pop()
+            for dr, dc in steps:
+                nxt = (r + dr, c + dc)
+                if nxt in left and nxt not in part:
+                    part.add(nxt)
+                    stack.append(nxt)
+        left -= part
+        out.append(part)
+    return out
+
+
+@pytest.mark.parametrize("diagonal", [False, True])
+def test_components_match_a_flood_fill(diagonal: bool) -> None:
+    import numpy as np
+
+    from numberlink_sat.numberlink.precheck import _Components
+
+    steps = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+    if diagonal:
+        steps += [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+    rng = random.Random(f"components {diagonal}")
+    for _ in range(300):
+        height, width = rng.randint(1, 14), rng.randint(1, 14)
+        density = rng.random()
+        grid = np.array([[rng.random() < density for _ in range(width)]
+                         for _ in range(height)], dtype=np.bool_)
+        cells = {(r, c) for r in range(height) for c in range(width) if grid[r, c]}
+        found = _Components(grid, diagonal=diagonal)
+        expected = flood_components(cells, steps)  # in order of their row-major first cell
+        assert found.count() == len(expected)
+        for number, part in enumerate(expected):
+            assert found.first_cell(number) == min(part)
+            assert {found.of(cell) for cell in part} == {number}
+
+
 # -- small hand-made cases --------------------------------------------------------------
 
 
