@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from numberlink_sat.grid import Cell
+from numberlink_sat.numberlink.absorb import absorb_loops
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.sat.cnf import Encoding
 from numberlink_sat.sat.constraints import degree_in_set, exactly_k, exactly_one
@@ -411,9 +412,51 @@ class NumberlinkEncoding(Encoding):
         gate = self.pool.new()
         return [[-gate, *boundary], *([-e, gate] for e in inside)]
 
+    def edge_arrays(self, model: Model) -> tuple[bytearray, bytearray]:
+        """The used edges as two arrays over cell indices (see :mod:`.absorb`)."""
+        n = len(self.is_open)
+        right, down = bytearray(n), bytearray(n)
+        for i, j in self.used_edges(model):
+            if j == i + 1:
+                right[i] = 1
+            else:
+                down[i] = 1
+        return right, down
+
+    def absorbed_solution(self, model: Model) -> Solution | None:
+        """A solution made from a model that still has detached loops, or ``None``.
+
+        Without ``fill`` the loops are dropped (valid under every variant); under
+        ``fill`` and the plain rules they are joined to paths by square swaps
+        (:func:`~numberlink_sat.numberlink.absorb.absorb_loops`); otherwise ``None``.
+        """
+        if not self.options.fill:
+            return self.decode(model)
+        if self.options.no_touch or self.options.no_2x2:
+            return None
+        right, down = self.edge_arrays(model)
+        ends = [i for i, label in enumerate(self.terminal) if label >= 0]
+        if not absorb_loops(self.width, self.puzzle.height, ends, right, down):
+            return None
+        adjacency: dict[int, list[int]] = {}
+        width = self.width
+        for i in range(len(right)):
+            if right[i]:
+                adjacency.setdefault(i, []).append(i + 1)
+                adjacency.setdefault(i + 1, []).append(i)
+            if down[i]:
+                adjacency.setdefault(i, []).append(i + width)
+                adjacency.setdefault(i + width, []).append(i)
+        return self._paths(adjacency)
+
     def decode(self, model: Model) -> Solution:
-        """The paths of an accepted model (one that :meth:`find_cuts` accepts)."""
-        adjacency = self._adjacency(model)
+        """The paths of an accepted model (one that :meth:`find_cuts` accepts).
+
+        Detached loops, if the model has any, are left out.
+        """
+        return self._paths(self._adjacency(model))
+
+    def _paths(self, adjacency: dict[int, list[int]]) -> Solution:
         width = self.width
         paths: dict[str, list[Cell]] = {}
         for label, (a, _b) in self.puzzle.endpoints.items():

@@ -32,6 +32,7 @@ from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
 __all__ = [
     "STRENGTHENED_SECONDS",
     "STRENGTHENED_SHARE",
+    "STRENGTHEN_MAX_CELLS",
     "STRENGTHEN_MIN_CELLS",
     "WINDOW",
     "WINDOW_SECONDS",
@@ -50,6 +51,9 @@ STRENGTHENED_SECONDS = 10.0
 
 STRENGTHEN_MIN_CELLS = 64
 """Boards smaller than this are solved directly: the strengthened first try costs more."""
+
+STRENGTHEN_MAX_CELLS = 100_000
+"""Boards larger than this skip the strengthened first try: a second CNF costs more."""
 
 WINDOW = 6
 """Side of the windows in which a second solution is first looked for."""
@@ -86,6 +90,7 @@ class NumberlinkSolver:
         no_u_turn: bool = False,
         seed_strengthened: bool = True,
         window_search: bool = True,
+        absorb_loops: bool = True,
     ) -> None:
         if not isinstance(puzzle, Puzzle):
             raise TypeError(f"expected a Puzzle, got {type(puzzle).__name__}")
@@ -97,6 +102,7 @@ class NumberlinkSolver:
         self.deadline = deadline if deadline is not None else Deadline(time_limit)
         self.seed_strengthened = seed_strengthened
         self.window_search = window_search
+        self.absorb_loops = absorb_loops
         self.unsolvable_reason = prove_unsolvable(puzzle, fill=fill)
         self.encoding: NumberlinkEncoding | None = None
         self.session: SatSession | None = None
@@ -125,7 +131,10 @@ class NumberlinkSolver:
         2-opt neighbours of every solution found (:mod:`~numberlink_sat.numberlink.local`)
         and solutions that differ from a known one only inside a small window
         (:meth:`_window_search`). The full search then finds the rest, so counts and
-        uniqueness are exact.
+        uniqueness are exact. In it, a model that still has detached loops is first
+        made a solution by dropping them (without ``fill``) or absorbing them into
+        paths (plain rules, :mod:`~numberlink_sat.numberlink.absorb`) before any cut
+        round: on big open boards the rounds are what takes time.
         """
         if self.session is None or self.encoding is None:
             return
@@ -169,9 +178,23 @@ class NumberlinkSolver:
                     yield queue[-1]
                     yield from neighbours()
 
+        absorbed: list[Solution] = []
+
+        def cuts_or_absorb(model: Model) -> list[list[int]]:
+            # a model with detached loops is first turned into a solution by dropping
+            # or absorbing its loops (see absorb.py); its cuts go in all the same
+            cuts = enc.find_cuts(model)
+            if cuts and self.absorb_loops:
+                solution = enc.absorbed_solution(model)
+                if solution is not None and solution not in seen:
+                    session.add_clauses(cuts)
+                    self.stats.extra["absorbed"] = self.stats.extra.get("absorbed", 0) + 1
+                    absorbed.append(solution)
+                    return []
+            return cuts
+
         found_here: list[Solution] = []
-        if (self.seed_strengthened and not self.options.no_u_turn
-                and self.puzzle.width * self.puzzle.height >= STRENGTHEN_MIN_CELLS):
+        if self.seed_strengthened and not self.options.no_u_turn and _strengthen(self.puzzle):
             for solution in self._strengthened(limit):
                 if not room():
                     return
@@ -183,10 +206,10 @@ class NumberlinkSolver:
             if found_here and self.window_search:
                 yield from window_neighbours(found_here.pop())
                 continue
-            model = session.solve_with_cuts(enc.find_cuts)
+            model = session.solve_with_cuts(cuts_or_absorb)
             if model is None:
                 return
-            if fresh(enc.decode(model)):
+            if fresh(absorbed.pop() if absorbed else enc.decode(model)):
                 found_here.append(queue[-1])
                 yield queue[-1]
                 yield from neighbours()
@@ -274,6 +297,11 @@ class NumberlinkSolver:
         self.close()
 
 
+def _strengthen(puzzle: Puzzle) -> bool:
+    """Whether the board's size calls for the strengthened first try."""
+    return STRENGTHEN_MIN_CELLS <= puzzle.width * puzzle.height <= STRENGTHEN_MAX_CELLS
+
+
 def _check_limit(limit: int | None) -> None:
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
         raise ValueError(f"limit must be a positive int or None, got {limit!r}")
@@ -324,7 +352,7 @@ def solve(
     without U-turns. Otherwise the plain search runs as usual.
     """
     deadline = Deadline(time_limit)
-    if not no_touch and puzzle.width * puzzle.height >= STRENGTHEN_MIN_CELLS:
+    if not no_touch and _strengthen(puzzle):
         share = STRENGTHENED_SECONDS
         left = deadline.remaining()
         if left is not None:
