@@ -36,24 +36,47 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-__all__ = ["absorb_loops", "loop_components"]
+import numpy as np
+from numpy.typing import NDArray
+
+from numberlink_sat.components import merge_pairs
+
+__all__ = ["absorb_loops", "edge_components", "loop_components"]
+
+EdgeArray = bytearray
+"""``right`` / ``down`` arrays: one byte per cell, 1 where the edge is used."""
 
 
-def _neighbours(i: int, width: int, right: bytearray, down: bytearray) -> list[int]:
-    out = []
-    if right[i]:
-        out.append(i + 1)
-    if down[i]:
-        out.append(i + width)
-    if i % width and right[i - 1]:
-        out.append(i - 1)
-    if i >= width and down[i - width]:
-        out.append(i - width)
-    return out
+def edge_components(
+    width: int, height: int, right: EdgeArray, down: EdgeArray
+) -> NDArray[np.int64]:
+    """For each cell, the smallest cell of its component along the used edges (numpy).
+
+    >>> right = bytearray([1, 0, 0, 0])   # 2 x 2 board, one edge (0,0)-(0,1)
+    >>> edge_components(2, 2, right, bytearray(4)).tolist()
+    [0, 0, 2, 3]
+    """
+    n = width * height
+    r = np.flatnonzero(np.frombuffer(right, dtype=np.uint8) if isinstance(right, bytearray)
+                       else np.asarray(right))
+    d = np.flatnonzero(np.frombuffer(down, dtype=np.uint8) if isinstance(down, bytearray)
+                       else np.asarray(down))
+    a = np.concatenate([r, d]).astype(np.int64)
+    b = np.concatenate([r + 1, d + width]).astype(np.int64)
+    return merge_pairs(n, a, b)
+
+
+def _used_cells(width: int, right: EdgeArray, down: EdgeArray) -> NDArray[np.bool_]:
+    r = np.frombuffer(bytes(right), dtype=np.uint8).astype(bool)
+    d = np.frombuffer(bytes(down), dtype=np.uint8).astype(bool)
+    used: NDArray[np.bool_] = r | d
+    used[1:] |= r[:-1]
+    used[width:] |= d[:len(d) - width]
+    return used
 
 
 def loop_components(
-    width: int, height: int, ends: Iterable[int], right: bytearray, down: bytearray
+    width: int, height: int, ends: Iterable[int], right: EdgeArray, down: EdgeArray
 ) -> list[list[int]]:
     """The cell lists of the detached loops (components holding no end cell).
 
@@ -64,29 +87,21 @@ def loop_components(
     >>> loop_components(3, 2, [0, 5], right, down)   # with an end on it: a path
     []
     """
-    n = width * height
-    seen = bytearray(n)
-    for end in ends:
-        _flood(end, width, right, down, seen)
-    loops = []
-    for i in range(n):
-        if seen[i] or not (right[i] or down[i]):
-            continue
-        loops.append(_flood(i, width, right, down, seen))
-    return loops
+    roots = edge_components(width, height, right, down)
+    return _loops(roots, _used_cells(width, right, down), ends)
 
 
-def _flood(start: int, width: int, right: bytearray, down: bytearray,
-           seen: bytearray) -> list[int]:
-    seen[start] = 1
-    stack, comp = [start], [start]
-    while stack:
-        for nxt in _neighbours(stack.pop(), width, right, down):
-            if not seen[nxt]:
-                seen[nxt] = 1
-                comp.append(nxt)
-                stack.append(nxt)
-    return comp
+def _loops(roots: NDArray[np.int64], used: NDArray[np.bool_],
+           ends: Iterable[int]) -> list[list[int]]:
+    end_list = np.fromiter(ends, dtype=np.int64)
+    in_loop = used & ~np.isin(roots, roots[end_list])
+    cells = np.flatnonzero(in_loop)
+    if not len(cells):
+        return []
+    order = np.argsort(roots[cells], kind="stable")
+    cells, keys = cells[order], roots[cells][order]
+    cuts = np.flatnonzero(np.diff(keys)) + 1
+    return [part.tolist() for part in np.split(cells, cuts)]
 
 
 def absorb_loops(
@@ -97,26 +112,20 @@ def absorb_loops(
     ``right`` and ``down`` are changed in place (also when it gives up, in which case
     the edges still form paths between the same ends plus fewer, larger loops).
     """
-    n = width * height
     ends = list(ends)
-    comp = [-1] * n
-    is_loop: list[bool] = []
-    seen = bytearray(n)
-    for end in ends:
-        if not seen[end]:
-            for cell in _flood(end, width, right, down, seen):
-                comp[cell] = len(is_loop)
-            is_loop.append(False)
-    loop_cells: list[int] = []
-    for cells in loop_components(width, height, ends, right, down):
-        for cell in cells:
-            comp[cell] = len(is_loop)
-        is_loop.append(True)
-        loop_cells.extend(cells)
-    loops_left = sum(is_loop)
-    if not loops_left:
+    roots = edge_components(width, height, right, down)
+    loops = _loops(roots, _used_cells(width, right, down), ends)
+    if not loops:
         return True
-    parent = list(range(len(is_loop)))
+    n = width * height
+    comp: list[int] = roots.tolist()  # a component's smallest cell stands for it
+    is_loop = [False] * n
+    loop_cells: list[int] = []
+    for cells in loops:
+        is_loop[comp[cells[0]]] = True
+        loop_cells.extend(cells)
+    loops_left = len(loops)
+    parent = list(range(n))
 
     def find(x: int) -> int:
         while parent[x] != x:

@@ -25,9 +25,13 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cached_property
+
+import numpy as np
+import numpy.typing as npt
 
 from numberlink_sat.grid import Cell
-from numberlink_sat.numberlink.absorb import absorb_loops
+from numberlink_sat.numberlink.absorb import absorb_loops, loop_components
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.sat.cnf import Encoding
 from numberlink_sat.sat.constraints import degree_in_set, exactly_k, exactly_one
@@ -126,36 +130,34 @@ class NumberlinkEncoding(Encoding):
             terminal[b[0] * width + b[1]] = k
         self.terminal = terminal
 
-        # -- edges: right and down neighbours between open cells -----------------------
-        edge_cells: list[tuple[int, int]] = []
-        horizontal: list[bool] = []
-        right = [0] * n  # edge variable to the right neighbour (0: none)
-        down = [0] * n
-        for i in range(n):
-            if not is_open[i]:
-                continue
-            c = i % width
-            if c + 1 < width and is_open[i + 1]:
-                edge_cells.append((i, i + 1))
-                horizontal.append(True)
-            if i + width < n and is_open[i + width]:
-                edge_cells.append((i, i + width))
-                horizontal.append(False)
-        self.edge_cells = edge_cells
-        self.num_edges = len(edge_cells)
+        # -- edges: right and down neighbours between open cells, numbered in the
+        # order "cell by cell, its right edge before its down edge" --------------------
+        open_grid = np.frombuffer(bytes(is_open), dtype=np.uint8).astype(bool)
+        open_grid = open_grid.reshape(height, width)
+        has_right = np.zeros((height, width), dtype=bool)
+        has_right[:, :-1] = open_grid[:, :-1] & open_grid[:, 1:]
+        has_down = np.zeros((height, width), dtype=bool)
+        has_down[:-1, :] = open_grid[:-1, :] & open_grid[1:, :]
+        flags = np.stack([has_right.ravel(), has_down.ravel()], axis=1).ravel()
+        self.num_edges = int(flags.sum())
         self.first_edge_var = self.pool.block(self.num_edges, "edge")
-        incident: list[list[int]] = [[] for _ in range(n)]
-        for k, (i, j) in enumerate(edge_cells):
-            var = self.first_edge_var + k
-            incident[i].append(var)
-            incident[j].append(var)
-            if horizontal[k]:
-                right[i] = var
-            else:
-                down[i] = var
-        self.incident = incident
-        self.right = right
-        self.down = down
+        numbers = np.where(flags, np.cumsum(flags) - 1 + self.first_edge_var, 0)
+        numbers = numbers.reshape(n, 2)
+        right_np = numbers[:, 0].copy()  # edge variable to the right neighbour (0: none)
+        down_np = numbers[:, 1].copy()
+        self._edge_first = np.repeat(np.arange(n), 2)[flags]
+        self._edge_second = self._edge_first + np.where(
+            np.tile([True, False], n)[flags], 1, width)
+        # incident edges of each cell in the order up, left, right, down (0: none)
+        up_np = np.zeros(n, dtype=np.int64)
+        up_np[width:] = down_np[:n - width]
+        left_np = np.zeros(n, dtype=np.int64)
+        left_np[1:] = right_np[:-1]
+        around = np.stack([up_np, left_np, right_np, down_np], axis=1)
+        self._around = around
+        self.right: list[int] = right_np.tolist()
+        self.down: list[int] = down_np.tolist()
+        deadline.check("encoding")
 
         k_labels = len(self.labels)
         self.onehot = self.options.labels == "onehot" and k_labels > 1
@@ -176,6 +178,16 @@ class NumberlinkEncoding(Encoding):
         deadline.check("encoding")
 
     # -- variables ----------------------------------------------------------------
+    @cached_property
+    def edge_cells(self) -> list[tuple[int, int]]:
+        """The two cell indices of each edge, by edge number (built on first use)."""
+        return list(zip(self._edge_first.tolist(), self._edge_second.tolist(), strict=True))
+
+    @cached_property
+    def incident(self) -> list[list[int]]:
+        """The edge variables at each cell: up, left, right, down (built on first use)."""
+        return [[v for v in row if v] for row in self._around.tolist()]
+
     def bit_var(self, cell_index: int, bit: int) -> int:
         """Variable of label bit ``bit`` of a cell."""
         return self.first_bit_var + cell_index * self.bits + bit
@@ -196,40 +208,60 @@ class NumberlinkEncoding(Encoding):
 
     # -- clauses ------------------------------------------------------------------
     def _degree_clauses(self) -> None:
+        """Exact degrees as clause blocks: one template per (kind, number of edges).
+
+        A template is built once over placeholders ``1..d`` and applied to every cell
+        of its kind at once (numpy), one block per template clause width.
+        """
         fill = self.options.fill
-        add = self.clauses.extend
-        # the degree clauses depend only on the number of incident edges: build once per
-        # (kind, size) as templates over placeholders 1..size, then substitute.
-        cache: dict[tuple[str, int], list[Clause]] = {}
-        for i, inc in enumerate(self.incident):
-            if not self.is_open[i]:
-                continue
-            kind = "end" if self.terminal[i] >= 0 else ("two" if fill else "zero-or-two")
-            key = (kind, len(inc))
-            template = cache.get(key)
-            if template is None:
-                lits = list(range(1, len(inc) + 1))
+        terminal = np.asarray(self.terminal)
+        is_open = np.frombuffer(bytes(self.is_open), dtype=np.uint8).astype(bool)
+        around = self._around
+        degree = (around != 0).sum(axis=1)
+        # the incident edges packed to the left, in the order up, left, right, down
+        order = np.argsort(~(around != 0), axis=1, kind="stable")
+        packed = np.take_along_axis(around, order, axis=1)
+        kinds = (("end", is_open & (terminal >= 0)),
+                 ("two" if fill else "zero-or-two", is_open & (terminal < 0)))
+        for kind, mask in kinds:
+            for d in range(5):
+                cells = np.flatnonzero(mask & (degree == d))
+                if not len(cells):
+                    continue
+                lits = list(range(1, d + 1))
                 if kind == "end":
                     template = exactly_one(lits)
                 elif kind == "two":
                     template = exactly_k(lits, 2)
                 else:
                     template = degree_in_set(lits, {0, 2})
-                cache[key] = template
-            add([inc[x - 1] if x > 0 else -inc[-x - 1] for x in clause] for clause in template)
+                edges = packed[cells, :d]
+                by_width: dict[int, list[npt.NDArray[np.int64]]] = {}
+                for clause in template:
+                    if not clause:  # no way to meet the degree: the empty clause
+                        self.clauses.append([])
+                        continue
+                    columns = [edges[:, abs(x) - 1] * (1 if x > 0 else -1) for x in clause]
+                    by_width.setdefault(len(clause), []).append(np.stack(columns, axis=1))
+                for parts in by_width.values():
+                    # rows cell by cell: all clauses of one cell next to each other
+                    self.add_block(np.stack(parts, axis=1).reshape(-1, parts[0].shape[1]))
 
     def _label_clauses(self) -> None:
         bits = self.bits
         if not bits:
             return
+        if self.num_edges:
+            edges = np.arange(self.num_edges, dtype=np.int64) + self.first_edge_var
+            offsets = np.arange(bits, dtype=np.int64)
+            bi = (self.first_bit_var + self._edge_first[:, None] * bits) + offsets  # (m, bits)
+            bj = (self.first_bit_var + self._edge_second[:, None] * bits) + offsets
+            e = np.broadcast_to(edges[:, None], bi.shape)
+            # per edge and bit: (-e, -bi, bj) and (-e, bi, -bj)
+            block = np.stack([np.stack([-e, -bi, bj], axis=-1),
+                              np.stack([-e, bi, -bj], axis=-1)], axis=2)
+            self.add_block(block.reshape(-1, 3))
         add = self.clauses.append
-        for k, (i, j) in enumerate(self.edge_cells):
-            e = self.first_edge_var + k
-            bi = self.first_bit_var + i * bits
-            bj = self.first_bit_var + j * bits
-            for t in range(bits):
-                add([-e, -(bi + t), bj + t])
-                add([-e, bi + t, -(bj + t)])
         for i, label_index in enumerate(self.terminal):
             if label_index >= 0:
                 base = self.first_bit_var + i * bits
@@ -250,21 +282,23 @@ class NumberlinkEncoding(Encoding):
         propagation see what the label bits alone cannot (that two cells share a label
         before the label is known).
         """
-        width, right, down = self.width, self.right, self.down
-        add = self.clauses.append
-        u_turns = self.options.no_u_turn
-        for i in range(len(right)):
-            top, left = right[i], down[i]
-            if top and left:
-                bottom, rside = right[i + width], down[i + 1]
-                if bottom and rside:
-                    if u_turns:
-                        add([-top, -left, -bottom])
-                        add([-top, -left, -rside])
-                        add([-top, -bottom, -rside])
-                        add([-left, -bottom, -rside])
-                    else:
-                        add([-top, -left, -bottom, -rside])
+        width = self.width
+        right, down = self._around[:, 2], self._around[:, 3]
+        n = len(right)
+        if n <= width:
+            return
+        top, left = right[:n - width], down[:n - width]
+        bottom = right[width:]
+        rside = down[1:n - width + 1]
+        where = np.flatnonzero((top != 0) & (left != 0) & (bottom != 0) & (rside != 0))
+        t, lf, b, r = -top[where], -left[where], -bottom[where], -rside[where]
+        if self.options.no_u_turn:
+            block = np.stack([np.stack([t, lf, b], axis=1), np.stack([t, lf, r], axis=1),
+                              np.stack([t, b, r], axis=1), np.stack([lf, b, r], axis=1)],
+                             axis=1)
+            self.add_block(block.reshape(-1, 3))
+        else:
+            self.add_block(np.stack([t, lf, b, r], axis=1))
 
     def used_literal(self, i: int) -> int | None:
         """A literal true when cell ``i`` lies on a path; ``None`` when it always does."""
@@ -356,44 +390,25 @@ class NumberlinkEncoding(Encoding):
         cells = self.edge_cells
         return [cells[v - first] for v in model.true_vars(self.edge_vars())]
 
-    def _adjacency(self, model: Model) -> dict[int, list[int]]:
-        adjacency: dict[int, list[int]] = {}
-        for i, j in self.used_edges(model):
-            adjacency.setdefault(i, []).append(j)
-            adjacency.setdefault(j, []).append(i)
-        return adjacency
-
     def find_cuts(self, model: Model) -> list[Clause]:
         """Clauses cutting every detached loop of ``model`` (empty when there is none).
 
         A loop's cell set ``S`` contains no end cell, so every path through ``S`` enters
         it from outside: with ``fill``, the clause "some boundary edge of ``S`` is used";
         without, "an edge inside ``S`` is used only if some boundary edge is", through
-        one auxiliary literal.
+        one auxiliary literal. The loops are found with numpy (:mod:`.absorb`).
         """
-        adjacency = self._adjacency(model)
-        seen: set[int] = set()
-        for i, label_index in enumerate(self.terminal):
-            if label_index >= 0 and i in adjacency and i not in seen:
-                seen.update(self._component(adjacency, i))
+        right, down = self.edge_arrays(model)
         cuts: list[Clause] = []
-        for start in adjacency:
-            if start in seen:
-                continue
-            loop = self._component(adjacency, start)
-            seen.update(loop)
-            cuts.extend(self._region_cut(loop))
+        for loop in loop_components(self.width, self.puzzle.height, self.end_cells,
+                                    right, down):
+            cuts.extend(self._region_cut(set(loop)))
         return cuts
 
-    @staticmethod
-    def _component(adjacency: dict[int, list[int]], start: int) -> set[int]:
-        stack, comp = [start], {start}
-        while stack:
-            for nxt in adjacency[stack.pop()]:
-                if nxt not in comp:
-                    comp.add(nxt)
-                    stack.append(nxt)
-        return comp
+    @property
+    def end_cells(self) -> list[int]:
+        """Indices of the end cells."""
+        return [i for i, label in enumerate(self.terminal) if label >= 0]
 
     def _region_cut(self, region: set[int]) -> list[Clause]:
         boundary: list[int] = []
@@ -414,14 +429,13 @@ class NumberlinkEncoding(Encoding):
 
     def edge_arrays(self, model: Model) -> tuple[bytearray, bytearray]:
         """The used edges as two arrays over cell indices (see :mod:`.absorb`)."""
-        n = len(self.is_open)
-        right, down = bytearray(n), bytearray(n)
-        for i, j in self.used_edges(model):
-            if j == i + 1:
-                right[i] = 1
-            else:
-                down[i] = 1
-        return right, down
+        values = model.truth_array()
+        top = int(self._around.max(initial=0))
+        if len(values) <= top:  # variables the solver never saw read as False
+            values = np.concatenate([values, np.zeros(top + 1 - len(values), np.uint8)])
+        right = values[self._around[:, 2]]
+        down = values[self._around[:, 3]]
+        return bytearray(right.tobytes()), bytearray(down.tobytes())
 
     def absorbed_solution(self, model: Model) -> Solution | None:
         """A solution made from a model that still has detached loops, or ``None``.
@@ -435,28 +449,19 @@ class NumberlinkEncoding(Encoding):
         if self.options.no_touch or self.options.no_2x2:
             return None
         right, down = self.edge_arrays(model)
-        ends = [i for i, label in enumerate(self.terminal) if label >= 0]
-        if not absorb_loops(self.width, self.puzzle.height, ends, right, down):
+        if not absorb_loops(self.width, self.puzzle.height, self.end_cells, right, down):
             return None
-        adjacency: dict[int, list[int]] = {}
-        width = self.width
-        for i in range(len(right)):
-            if right[i]:
-                adjacency.setdefault(i, []).append(i + 1)
-                adjacency.setdefault(i + 1, []).append(i)
-            if down[i]:
-                adjacency.setdefault(i, []).append(i + width)
-                adjacency.setdefault(i + width, []).append(i)
-        return self._paths(adjacency)
+        return self._paths(right, down)
 
     def decode(self, model: Model) -> Solution:
         """The paths of an accepted model (one that :meth:`find_cuts` accepts).
 
         Detached loops, if the model has any, are left out.
         """
-        return self._paths(self._adjacency(model))
+        return self._paths(*self.edge_arrays(model))
 
-    def _paths(self, adjacency: dict[int, list[int]]) -> Solution:
+    def _paths(self, right: bytearray, down: bytearray) -> Solution:
+        """Walk each label's path from its first end along the used edges."""
         width = self.width
         paths: dict[str, list[Cell]] = {}
         for label, (a, _b) in self.puzzle.endpoints.items():
@@ -464,10 +469,17 @@ class NumberlinkEncoding(Encoding):
             path = [start]
             prev, cur = -1, start
             while True:
-                nxt = [x for x in adjacency.get(cur, ()) if x != prev]
-                if not nxt:
+                if right[cur] and cur + 1 != prev:
+                    nxt = cur + 1
+                elif down[cur] and cur + width != prev:
+                    nxt = cur + width
+                elif cur % width and right[cur - 1] and cur - 1 != prev:
+                    nxt = cur - 1
+                elif cur >= width and down[cur - width] and cur - width != prev:
+                    nxt = cur - width
+                else:
                     break
-                prev, cur = cur, nxt[0]
+                prev, cur = cur, nxt
                 path.append(cur)
             paths[label] = [divmod(x, width) for x in path]
         return Solution(self.puzzle.width, self.puzzle.height, paths)

@@ -45,6 +45,7 @@ from itertools import chain, combinations
 import numpy as np
 from numpy.typing import NDArray
 
+from numberlink_sat.components import merge_pairs
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.model import Puzzle
 
@@ -100,32 +101,6 @@ def _segment_starts(mask: BoolArray) -> BoolArray:
     return first
 
 
-def _merge(nodes: int, a: IntArray, b: IntArray) -> IntArray:
-    """The smallest node of each node's connected component, given the edges ``a``-``b``.
-
-    Each round hooks every root onto the smallest root across its edges (roots only get
-    smaller, so no cycle forms), then jumps pointers until each node points at a root;
-    it stops when no edge joins two different roots.
-
-    >>> _merge(5, np.array([3, 1]), np.array([4, 3])).tolist()
-    [0, 1, 2, 1, 1]
-    """
-    parent = np.arange(nodes, dtype=np.int64)
-    while True:
-        ra, rb = parent[a], parent[b]
-        differ = ra != rb
-        if not differ.any():
-            return parent
-        ra, rb = ra[differ], rb[differ]
-        a, b = a[differ], b[differ]
-        np.minimum.at(parent, np.maximum(ra, rb), np.minimum(ra, rb))
-        while True:
-            jumped = parent[parent]
-            if np.array_equal(jumped, parent):
-                break
-            parent = jumped
-
-
 class _Components:
     """Connected components of the True cells of a grid, found from runs along rows.
 
@@ -170,7 +145,9 @@ class _Components:
             first = _segment_starts(touch)
             upper_parts.append(upper[first])
             lower_parts.append(lower[first])
-        root = _merge(len(self.run_row), np.concatenate(upper_parts), np.concatenate(lower_parts))
+        root = merge_pairs(
+            len(self.run_row), np.concatenate(upper_parts), np.concatenate(lower_parts)
+        )
         is_root = root == np.arange(len(root))
         self.first_run = np.flatnonzero(is_root).astype(np.int64)
         self.region = (np.cumsum(is_root) - 1)[root].astype(np.int64)

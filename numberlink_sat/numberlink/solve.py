@@ -103,6 +103,7 @@ class NumberlinkSolver:
         self.seed_strengthened = seed_strengthened
         self.window_search = window_search
         self.absorb_loops = absorb_loops
+        self._unblocked: list[Solution] = []
         self.unsolvable_reason = prove_unsolvable(puzzle, fill=fill)
         self.encoding: NumberlinkEncoding | None = None
         self.session: SatSession | None = None
@@ -111,10 +112,7 @@ class NumberlinkSolver:
             started = time.perf_counter()
             self.encoding = NumberlinkEncoding(puzzle, self.options, self.deadline)
             encoded = time.perf_counter()
-            self.session = SatSession(
-                self.encoding.clauses, solver=solver, deadline=self.deadline,
-                num_vars=self.encoding.num_vars,
-            )
+            self.session = SatSession(self.encoding, solver=solver, deadline=self.deadline)
             self.stats = self.session.stats
             self.stats.encode_seconds = encoded - started
             self.stats.extra["load_seconds"] = time.perf_counter() - encoded
@@ -149,8 +147,7 @@ class NumberlinkSolver:
             if problems:  # pragma: no cover - an encoder bug, never a user error
                 raise AssertionError("invalid solution: " + "; ".join(problems))
             seen.add(solution)
-            session.add_clause(enc.solution_blocking_clause(solution))
-            session.stats.blocks += 1
+            self._unblocked.append(solution)  # blocked before the next search
             queue.append(solution)
             return True
 
@@ -206,6 +203,7 @@ class NumberlinkSolver:
             if found_here and self.window_search:
                 yield from window_neighbours(found_here.pop())
                 continue
+            self._block_found()
             model = session.solve_with_cuts(cuts_or_absorb)
             if model is None:
                 return
@@ -213,6 +211,18 @@ class NumberlinkSolver:
                 found_here.append(queue[-1])
                 yield queue[-1]
                 yield from neighbours()
+
+    def _block_found(self) -> None:
+        """Add the blocking clauses of the solutions found since the last search.
+
+        Blocking waits until a search needs it: a 1002 x 1002 solution's clause has a
+        million literals, wasted when the caller wanted one solution.
+        """
+        assert self.encoding is not None and self.session is not None
+        for solution in self._unblocked:
+            self.session.add_clause(self.encoding.solution_blocking_clause(solution))
+            self.session.stats.blocks += 1
+        self._unblocked.clear()
 
     def _window_search(self, solution: Solution) -> Iterator[Model]:
         """Other solutions that differ from ``solution`` only inside a small window.
@@ -255,6 +265,7 @@ class NumberlinkSolver:
                         left_time = min(left_time, outer_left)
                     session.deadline = Deadline(max(0.0, left_time or 0.0))
                     try:
+                        self._block_found()
                         model = session.solve_with_cuts(enc.find_cuts, assumptions)
                     except SolveTimeout:
                         outer.check("searching windows")

@@ -83,7 +83,7 @@ def test_absorbed_models_verify_under_the_rules_they_claim() -> None:
         for fill, no_touch, no_2x2 in itertools.product((True, False), repeat=3):
             options = RuleOptions(fill=fill, no_touch=no_touch, no_2x2=no_2x2)
             enc = NumberlinkEncoding(puzzle, options)
-            with SatSession(enc.clauses, num_vars=enc.num_vars) as session:
+            with SatSession(enc) as session:
                 if not session.solve():
                     continue
                 model = session.model()

@@ -160,7 +160,7 @@ class IncrementalProver:
         self.fill = fill
         self.enc = NumberlinkEncoding(base, RuleOptions(fill=fill), deadline)
         self.edge_var = _edge_vars(self.enc)
-        self.session = SatSession(self.enc.clauses, solver=solver, deadline=deadline,
+        self.session = SatSession(self.enc, solver=solver, deadline=deadline,
                                   num_vars=self.enc.num_vars)
         self.cut_edges: set[IndexEdge] = set()
         self.skipped = 0
@@ -226,7 +226,7 @@ class RebuildProver:
     def second(self, current: Puzzle, intended: Solution) -> Solution | None:
         """A solution of ``current`` other than ``intended``, or ``None`` (unique)."""
         enc = NumberlinkEncoding(current, self.options, self.deadline)
-        with SatSession(enc.clauses, solver=self.solver, deadline=self.deadline,
+        with SatSession(enc, solver=self.solver, deadline=self.deadline,
                         num_vars=enc.num_vars) as session:
             edge_var = _edge_vars(enc)
             width = current.width
@@ -505,7 +505,7 @@ def _local_repairs(
                 edge_var = _edge_vars(enc)
 
                 offset = r0 * width + c0  # global = local + offset + (local // wc) * (width - wc)
-                with SatSession(enc.clauses, solver=solver, deadline=deadline,
+                with SatSession(enc, solver=solver, deadline=deadline,
                                 num_vars=enc.num_vars) as session:
                     block = []
                     for a, b in inside_edges:
