@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import numberlink_sat as nl
+from numberlink_sat.numberlink.solve import NumberlinkSolver
 
 FLOW = "numberlink/mzucker-flow_solver/puzzles"
 AHLE = "numberlink/thomasahle-numberlink"
@@ -100,16 +101,27 @@ def test_ahle_big_files(corpus_dir: Path, name: str, count: int, impossible: int
 
 @pytest.mark.slow
 def test_ahle_inputs6_small_board(corpus_dir: Path) -> None:
-    """inputs6 also holds three 1002x1002 boards: read here, not solved (see below)."""
+    """inputs6 also holds three 1002x1002 boards (see below); its 122x123 board."""
     puzzles = nl.read(corpus_dir / AHLE / "inputs6")
     assert [(p.width, p.height) for p in puzzles] == [(1002, 1002)] * 3 + [(122, 123)]
     solution = nl.solve(puzzles[3], no_touch=True, time_limit=600)
     assert solution is not None and nl.verify(puzzles[3], solution, no_touch=True) == []
 
 
-@pytest.mark.skip(reason="the 1002x1002 boards of inputs6 are the open stretch goal of the "
-                  "Numberlink core issue: the CNF alone is about 17M clauses")
-def test_ahle_inputs6_huge_boards(corpus_dir: Path) -> None:  # pragma: no cover
-    for puzzle in nl.read(corpus_dir / AHLE / "inputs6")[:3]:
-        solution = nl.solve(puzzle, no_touch=True, time_limit=60)
-        assert solution is None or nl.verify(puzzle, solution, no_touch=True) == []
+def test_ahle_inputs6_unsolvable_huge_boards(corpus_dir: Path) -> None:
+    """Two of the three 1002x1002 boards are proven unsolvable by the pre-checks at once."""
+    puzzles = nl.read(corpus_dir / AHLE / "inputs6")
+    for puzzle, rule in ((puzzles[1], "clockwise order"), (puzzles[2], "even and")):
+        with NumberlinkSolver(puzzle) as engine:
+            assert engine.unsolvable_reason is not None and rule in engine.unsolvable_reason
+            assert engine.encoding is None  # no CNF was built
+        assert nl.solve(puzzle) is None
+
+
+@pytest.mark.slow
+def test_ahle_inputs6_huge_board_is_solved(corpus_dir: Path) -> None:
+    """The solvable 1002x1002 board: 17M clauses, loops absorbed, verified (~40 s, ~4.5 GB)."""
+    puzzle = nl.read(corpus_dir / AHLE / "inputs6")[0]
+    solution = nl.solve(puzzle, time_limit=600)
+    assert solution is not None and nl.verify(puzzle, solution) == []
+    assert sum(len(path) for path in solution.paths.values()) == 1002 * 1002
