@@ -59,6 +59,31 @@ def _paths_from_edges(puzzle: Puzzle, edges: set[Edge]) -> dict[str, list[Cell]]
     return paths
 
 
+def _stays_one_path(
+    old: tuple[Edge, Edge], new: tuple[Edge, Edge], index: dict[Cell, int]
+) -> bool:
+    """Whether swapping two edges of one path for ``new`` leaves a single path.
+
+    With the old edges ``u1-v1`` and ``u2-v2`` in path order (``u1`` first), the path is
+    ``S..u1 v1..u2 v2..E``; it stays one path only if the new edges are ``u1-u2`` and
+    ``v1-v2`` (the middle part is then walked backwards); ``u1-v2`` and ``v1-u2`` close
+    the middle part into a loop. This makes a candidate cost O(1) instead of rebuilding
+    every path, which matters on big boards (a 1002x1002 snake has ~250k such squares).
+
+    >>> idx = {(0, 0): 0, (0, 1): 1, (1, 1): 2, (1, 0): 3}
+    >>> _stays_one_path((((0, 0), (0, 1)), ((1, 0), (1, 1))),
+    ...                 (((0, 0), (1, 0)), ((0, 1), (1, 1))), idx)
+    False
+    """
+    (p, q), (r, s) = old
+    u1, v1 = (p, q) if index[p] < index[q] else (q, p)
+    u2, v2 = (r, s) if index[r] < index[s] else (s, r)
+    if index[u1] > index[u2]:
+        u1, v1, u2, v2 = u2, v2, u1, v1
+    wanted = {frozenset((u1, u2)), frozenset((v1, v2))}
+    return {frozenset(edge) for edge in new} == wanted
+
+
 def local_alternatives(
     puzzle: Puzzle,
     solution: Solution,
@@ -72,6 +97,7 @@ def local_alternatives(
         return
     edges = set(solution.edges())
     owner = solution.label_of()
+    index = {cell: i for path in solution.paths.values() for i, cell in enumerate(path)}
     seen: set[frozenset[Edge]] = set()
     for r in range(puzzle.height - 1):
         for c in range(puzzle.width - 1):
@@ -86,6 +112,8 @@ def local_alternatives(
             ):
                 if not all(e in edges for e in old) or any(e in edges for e in new):
                     continue
+                if not _stays_one_path(old, new, index):
+                    continue  # the move would split off a loop: skip without rebuilding
                 changed = (edges - set(old)) | set(new)
                 key = frozenset(changed)
                 if key in seen:

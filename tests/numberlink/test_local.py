@@ -1,0 +1,55 @@
+"""2-opt neighbours (local.py): exactly the valid one-square moves, found cheaply."""
+
+from __future__ import annotations
+
+import random
+
+import numberlink_sat as nl
+from numberlink_sat.grid import Edge
+from numberlink_sat.numberlink.local import _paths_from_edges, local_alternatives
+from numberlink_sat.numberlink.model import Puzzle, Solution
+from tests.numberlink.test_absorb import random_open_board
+
+
+def every_valid_move(puzzle: Puzzle, solution: Solution) -> set[Solution]:
+    """Reference: try every square swap, rebuild the paths, keep what verifies."""
+    edges = set(solution.edges())
+    found = set()
+    for r in range(puzzle.height - 1):
+        for c in range(puzzle.width - 1):
+            a, b, c2, d = (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)
+            pairs: tuple[tuple[tuple[Edge, Edge], tuple[Edge, Edge]], ...] = (
+                (((a, b), (c2, d)), ((a, c2), (b, d))),
+                (((a, c2), (b, d)), ((a, b), (c2, d))),
+            )
+            for old, new in pairs:
+                if not all(e in edges for e in old) or any(e in edges for e in new):
+                    continue
+                paths = _paths_from_edges(puzzle, (edges - set(old)) | set(new))
+                if paths is None:
+                    continue
+                candidate = Solution(puzzle.width, puzzle.height, paths)
+                if not nl.verify(puzzle, candidate):
+                    found.add(candidate)
+    return found
+
+
+def test_moves_equal_the_rebuild_everything_reference() -> None:
+    rng = random.Random(3)
+    compared = moves = 0
+    for _ in range(250):
+        puzzle = random_open_board(rng, 7)
+        for solution in nl.solutions(puzzle, 3):
+            got = list(local_alternatives(puzzle, solution))
+            assert len(got) == len(set(got))
+            assert set(got) == every_valid_move(puzzle, solution) - {solution}
+            compared += 1
+            moves += len(got)
+    assert compared >= 100 and moves >= 50, (compared, moves)
+
+
+def test_no_moves_under_no_touch() -> None:
+    puzzle = Puzzle(3, 2, {"a": ((0, 0), (1, 0))})
+    solution = nl.solve(puzzle)
+    assert solution is not None
+    assert list(local_alternatives(puzzle, solution, no_touch=True)) == []
