@@ -2,8 +2,8 @@
 
 The CNF without loop cuts (degrees, labels, no 2 x 2 cycle) has models made of the
 wanted paths plus detached loops. Cutting the loops lazily needs one more solver call
-per round, and on big open boards under ``fill`` the rounds never end: each cut moves
-the loops elsewhere (a 100 x 100 board with four labels took over 400 s of rounds).
+per round, and on big open boards under ``fill`` the rounds can run for minutes: each
+cut moves the loops elsewhere (a 100 x 100 board with four labels: 23 rounds, 457 s).
 Under the plain rules there is a shortcut. Where a loop runs along one side of a unit
 square and another component along the opposite side, say through the edges ``a-b``
 (loop) and ``c-d`` (other) with ``a`` next to ``c`` and ``b`` next to ``d``, replacing
@@ -57,10 +57,8 @@ def edge_components(
     [0, 0, 2, 3]
     """
     n = width * height
-    r = np.flatnonzero(np.frombuffer(right, dtype=np.uint8) if isinstance(right, bytearray)
-                       else np.asarray(right))
-    d = np.flatnonzero(np.frombuffer(down, dtype=np.uint8) if isinstance(down, bytearray)
-                       else np.asarray(down))
+    r = np.flatnonzero(np.frombuffer(right, dtype=np.uint8))
+    d = np.flatnonzero(np.frombuffer(down, dtype=np.uint8))
     a = np.concatenate([r, d]).astype(np.int64)
     b = np.concatenate([r + 1, d + width]).astype(np.int64)
     return merge_pairs(n, a, b)
