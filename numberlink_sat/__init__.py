@@ -11,6 +11,8 @@ own subpackages (``numberlink_sat.numchain``, ``numberlink_sat.lianliankan``).
 True
 """
 
+import logging
+
 from numberlink_sat.errors import (
     InvalidPuzzleError,
     NumberlinkSatError,
@@ -35,6 +37,11 @@ from numberlink_sat.numberlink import (
 )
 
 __version__ = "0.1.0"
+
+# The library reports its stages (pre-check, CNF size, loading, cut rounds) on the
+# "numberlink_sat" logger at INFO and DEBUG; silent unless the application configures
+# logging (the CLI does with -v).
+logging.getLogger(__name__).addHandler(logging.NullHandler())
 
 __all__ = [
     "InvalidPuzzleError",

@@ -15,6 +15,7 @@ complaint is a bug and raises ``AssertionError`` rather than passing a wrong ans
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -42,6 +43,8 @@ __all__ = [
     "solutions",
     "solve",
 ]
+
+_log = logging.getLogger(__name__)
 
 STRENGTHENED_SHARE = 0.5
 """Share of a time limit that the first try without U-turns may use."""
@@ -105,10 +108,14 @@ class NumberlinkSolver:
         self.absorb_loops = absorb_loops
         self._unblocked: list[Solution] = []
         self.unsolvable_reason = prove_unsolvable(puzzle, fill=fill)
+        if self.unsolvable_reason is not None:
+            _log.info("pre-check: no solution: %s", self.unsolvable_reason)
         self.encoding: NumberlinkEncoding | None = None
         self.session: SatSession | None = None
         self.stats = SessionStats(solver=solver)
         if self.unsolvable_reason is None:
+            _log.info("%dx%d board, %s: building the CNF", puzzle.width, puzzle.height,
+                      self.options.describe())
             started = time.perf_counter()
             self.encoding = NumberlinkEncoding(puzzle, self.options, self.deadline)
             encoded = time.perf_counter()
@@ -118,6 +125,11 @@ class NumberlinkSolver:
             self.stats.extra["load_seconds"] = time.perf_counter() - encoded
             self.stats.variables = self.encoding.num_vars
             self.stats.clauses = self.encoding.num_clauses
+            _log.info(
+                "CNF of %d variables and %d clauses built in %.2f s, loaded into %s in "
+                "%.2f s", self.stats.variables, self.stats.clauses,
+                self.stats.encode_seconds, solver, self.stats.extra["load_seconds"],
+            )
             self.deadline.check("loading the solver")
 
     def solutions(self, limit: int | None = None) -> Iterator[Solution]:
@@ -147,6 +159,7 @@ class NumberlinkSolver:
             if problems:  # pragma: no cover - an encoder bug, never a user error
                 raise AssertionError("invalid solution: " + "; ".join(problems))
             seen.add(solution)
+            _log.info("solution %d found and verified", len(seen))
             self._unblocked.append(solution)  # blocked before the next search
             queue.append(solution)
             return True
@@ -184,6 +197,8 @@ class NumberlinkSolver:
             if cuts and self.absorb_loops:
                 solution = enc.absorbed_solution(model)
                 if solution is not None and solution not in seen:
+                    _log.info("absorbed %d detached loop(s) of a model into a solution",
+                              len(cuts))
                     session.add_clauses(cuts)
                     self.stats.extra["absorbed"] = self.stats.extra.get("absorbed", 0) + 1
                     absorbed.append(solution)
@@ -368,6 +383,7 @@ def solve(
         left = deadline.remaining()
         if left is not None:
             share = min(share, STRENGTHENED_SHARE * left)
+        _log.info("first try without U-turns (a restriction), for up to %.1f s", share)
         try:
             with NumberlinkSolver(
                 puzzle, fill=fill, no_2x2=no_2x2, no_u_turn=True, seed_strengthened=False,
@@ -375,7 +391,7 @@ def solve(
             ) as first:
                 found = next(first.solutions(1), None)
         except SolveTimeout:
-            pass
+            _log.info("first try timed out; the search under the rules asked for follows")
         else:
             if found is not None:
                 problems = verify(puzzle, found, fill=fill, no_2x2=no_2x2)

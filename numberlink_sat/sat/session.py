@@ -13,6 +13,7 @@ accepted. Enumeration adds a blocking clause per accepted model and goes on cutt
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -29,6 +30,8 @@ from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
 
 __all__ = ["CutFinder", "Model", "SatSession", "SessionStats"]
+
+_log = logging.getLogger(__name__)
 
 Clause = list[int]
 
@@ -217,12 +220,19 @@ class SatSession:
         self.deadline.check("solving")
         self.stats.calls += 1
         started = time.perf_counter()
+        answer: bool | None = None
         try:
             if self.deadline.time_limit is None:
-                return bool(self._solver.solve(assumptions=list(assumptions)))
-            return self._solve_in_slices(list(assumptions))
+                answer = bool(self._solver.solve(assumptions=list(assumptions)))
+            else:
+                answer = self._solve_in_slices(list(assumptions))
+            return answer
         finally:
-            self.stats.solve_seconds += time.perf_counter() - started
+            spent = time.perf_counter() - started
+            self.stats.solve_seconds += spent
+            _log.debug("SAT call %d (%d assumptions): %s in %.3f s", self.stats.calls,
+                       len(assumptions), {True: "SAT", False: "UNSAT", None: "stopped"}[answer],
+                       spent)
 
     def _solve_in_slices(self, assumptions: list[int]) -> bool:
         while True:
@@ -264,6 +274,7 @@ class SatSession:
                 return model
             self.stats.cut_rounds += 1
             self.stats.cuts += len(cuts)
+            _log.info("cut round %d: %d cut(s)", self.stats.cut_rounds, len(cuts))
             self.add_clauses(cuts)
         return None
 

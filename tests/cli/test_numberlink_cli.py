@@ -149,3 +149,21 @@ def test_module_entry_point() -> None:
         capture_output=True, text=True, check=False,
     )
     assert done.returncode == 0 and json.loads(done.stdout)["status"] == "solved"
+
+
+def test_verbose_reports_stages_on_stderr(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["solve", str(SEED), "--json"], capsys)
+    assert code == 0 and err == ""
+    for args in (["-v", "solve", str(SEED), "--json"], ["solve", str(SEED), "--json", "-v"]):
+        code, out2, err = run(args, capsys)
+        assert code == 0 and out2 == out  # standard output unchanged
+        assert "CNF of" in err and "clauses" in err and "SAT call" not in err
+    code, _, err = run(["-vv", "check", str(SEED)], capsys)
+    assert code == 0 and "SAT call 2" in err and "UNSAT" in err
+    cross = tmp_path / "cross.txt"
+    cross.write_text(". A .\nB . B\n. A .\n")
+    code, _, err = run(["-v", "solve", str(cross), "--no-fill"], capsys)
+    assert code == 1 and "pre-check: no solution" in err
+    code, _, err = run(["solve", str(SEED)], capsys)  # quiet again
+    assert err == ""
