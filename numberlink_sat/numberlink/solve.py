@@ -400,8 +400,11 @@ def solve(
                 return found
             if not fill:
                 return None
+    # the restricted try above is all the seeding one solution needs: the engine's own
+    # seed phase would build and search the same restricted CNF a second time
     with NumberlinkSolver(
-        puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2, solver=solver, deadline=deadline
+        puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2, solver=solver, deadline=deadline,
+        seed_strengthened=False,
     ) as engine:
         return next(engine.solutions(1), None)
 
