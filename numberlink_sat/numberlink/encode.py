@@ -337,6 +337,35 @@ class NumberlinkEncoding(Encoding):
             self._differ[key] = var
         return var
 
+    def _no_touch_blocks(self) -> None:
+        """No-touch under fill with label bits, for every edge at once (numpy).
+
+        The same clauses as the general path below: for the edge ``e`` between cells
+        ``i`` and ``j``, ``e or differ(i, j)``, where ``differ`` implies that some bit
+        ``t`` has ``d_t``: ``b[i,t] != b[j,t]``. Variables are numbered edge by edge
+        (``differ`` then its ``d_t``), as the general path would.
+        """
+        m, bits = self.num_edges, self.bits
+        if not m:
+            return
+        edges = np.arange(m, dtype=np.int64) + self.first_edge_var
+        if not bits:  # one label: two adjacent cells are always on its path
+            self.add_block(edges[:, None])
+            return
+        base = self.pool.block(m * (bits + 1), "no-touch differ")
+        differ = base + np.arange(m, dtype=np.int64) * (bits + 1)
+        d = differ[:, None] + 1 + np.arange(bits, dtype=np.int64)  # (m, bits)
+        offsets = np.arange(bits, dtype=np.int64)
+        bi = self.first_bit_var + self._edge_first[:, None] * bits + offsets
+        bj = self.first_bit_var + self._edge_second[:, None] * bits + offsets
+        pair = np.stack([np.stack([-d, bi, bj], axis=-1), np.stack([-d, -bi, -bj], axis=-1)],
+                        axis=2)
+        self.add_block(pair.reshape(-1, 3))
+        self.add_block(np.concatenate([-differ[:, None], d], axis=1))
+        self.add_block(np.stack([edges, differ], axis=1))
+        if self.options.no_2x2:  # the 2x2 clauses look the differ literals up by pair
+            self._differ.update(zip(self.edge_cells, differ.tolist(), strict=True))
+
     def _style_clauses(self) -> None:
         self._used: dict[int, int] = {}
         self._differ: dict[tuple[int, int], int] = {}
@@ -356,7 +385,9 @@ class NumberlinkEncoding(Encoding):
                 tail.append(differ)
             return tail
 
-        if self.options.no_touch:
+        if self.options.no_touch and self.options.fill and not self.onehot:
+            self._no_touch_blocks()
+        elif self.options.no_touch:
             for i in range(n):
                 if not self.is_open[i]:
                     continue
