@@ -436,7 +436,7 @@ class NumberlinkEncoding(Encoding):
             cuts.extend(self._region_cut(set(loop)))
         return cuts
 
-    @property
+    @cached_property
     def end_cells(self) -> list[int]:
         """Indices of the end cells."""
         return [i for i, label in enumerate(self.terminal) if label >= 0]
@@ -461,7 +461,7 @@ class NumberlinkEncoding(Encoding):
     def edge_arrays(self, model: Model) -> tuple[bytearray, bytearray]:
         """The used edges as two arrays over cell indices (see :mod:`.absorb`)."""
         values = model.truth_array()
-        top = int(self._around.max(initial=0))
+        top = self.first_edge_var + self.num_edges - 1  # the last edge variable
         if len(values) <= top:  # variables the solver never saw read as False
             values = np.concatenate([values, np.zeros(top + 1 - len(values), np.uint8)])
         right = values[self._around[:, 2]]

@@ -102,6 +102,14 @@ def seed_crossing_blocked(st: list[list[int]], x: int, y: int, i: int) -> bool:
     return i == 7 and (st[x][y - 1] == 1 or st[x - 1][y] == 5)
 
 
+def _check_limits(steps: int, max_steps: int | None, deadline: Deadline | None) -> None:
+    """Raise :class:`SolveTimeout` once the step budget or the deadline is spent."""
+    if max_steps is not None and steps >= max_steps:
+        raise SolveTimeout(f"DFS step budget of {max_steps} spent", stage="dfs")
+    if deadline is not None and deadline.expired():
+        raise _timeout(deadline, steps)
+
+
 def _timeout(deadline: Deadline, steps: int) -> SolveTimeout:
     elapsed = deadline.elapsed()
     return SolveTimeout(
@@ -174,10 +182,7 @@ def dfs_plain(
                 budget -= 1
                 if budget == 0:
                     budget = DFS_CHECK_EVERY
-                    if max_steps is not None and steps >= max_steps:
-                        raise SolveTimeout(f"DFS step budget of {max_steps} spent", stage="dfs")
-                    if deadline is not None and deadline.expired():
-                        raise _timeout(deadline, steps)
+                    _check_limits(steps, max_steps, deadline)
                 continue
             tried.pop()
             if not path:
@@ -283,10 +288,7 @@ def dfs_pruned(
                 budget -= 1
                 if budget == 0:
                     budget = DFS_CHECK_EVERY
-                    if max_steps is not None and steps >= max_steps:
-                        raise SolveTimeout(f"DFS step budget of {max_steps} spent", stage="dfs")
-                    if deadline is not None and deadline.expired():
-                        raise _timeout(deadline, steps)
+                    _check_limits(steps, max_steps, deadline)
                 continue
             tried.pop()
             if not path:
