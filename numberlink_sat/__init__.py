@@ -14,6 +14,7 @@ True
 import logging
 
 from numberlink_sat.errors import (
+    InternalError,
     InvalidPuzzleError,
     NumberlinkSatError,
     ParseError,
@@ -44,6 +45,7 @@ __version__ = "0.1.0"
 logging.getLogger(__name__).addHandler(logging.NullHandler())
 
 __all__ = [
+    "InternalError",
     "InvalidPuzzleError",
     "NumberlinkSatError",
     "ParseError",

@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 __all__ = [
+    "InternalError",
     "InvalidPuzzleError",
     "NumberlinkSatError",
     "ParseError",
@@ -62,3 +63,16 @@ class SolveTimeout(NumberlinkSatError, TimeoutError):
         self.elapsed = elapsed
         self.stage = stage
         super().__init__(message)
+
+
+class InternalError(NumberlinkSatError, AssertionError):
+    """A bug of numberlink_sat itself: the independent verifier refused one of our own answers.
+
+    It is never the caller's fault, so it is not a ``ValueError``; it derives from
+    ``AssertionError`` because that is what such a complaint always raised. The command
+    line reports it as "internal error, please report" with exit code 70.
+
+    >>> err = InternalError("invalid solution: label 1 is not connected")
+    >>> isinstance(err, AssertionError), isinstance(err, ValueError)
+    (True, False)
+    """

@@ -9,10 +9,10 @@ is printed (``-1`` included); bad input exits 2, a passed time limit 4.
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from numberlink_sat.cli.common import EXIT_NO_SOLUTION, EXIT_OK, add_solver_options, read_input
+from numberlink_sat.cli.common import EXIT_OK, add_solver_options, read_input
+from numberlink_sat.errors import InternalError
 from numberlink_sat.numchain.model import format_answer, parse
 from numberlink_sat.numchain.solve import METHODS, solve
 from numberlink_sat.numchain.verify import verify
@@ -27,9 +27,8 @@ def run(args: argparse.Namespace) -> int:
     if answer is not None:
         problems = verify(puzzle, answer)
         if problems:  # a solver bug: never print a wrong answer silently
-            print(f"numberlink-sat: internal error: the {args.method} answer {answer!r} "
-                  f"fails verification: {problems[0]}", file=sys.stderr)
-            return EXIT_NO_SOLUTION
+            raise InternalError(f"the {args.method} answer {answer!r} "
+                                f"fails verification: {problems[0]}")
     print(format_answer(answer))
     return EXIT_OK
 

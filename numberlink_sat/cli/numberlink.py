@@ -23,7 +23,7 @@ from numberlink_sat.cli.common import (
     read_input,
     use_colour,
 )
-from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.errors import InternalError, SolveTimeout
 from numberlink_sat.numberlink.encode import RuleOptions
 from numberlink_sat.numberlink.formats import FORMATS, parse_solution, read_text
 from numberlink_sat.numberlink.model import Puzzle, Solution
@@ -128,7 +128,7 @@ def _grid(puzzle: Puzzle, solution: Solution | None, colour: bool, lines: bool =
 def _checked(puzzle: Puzzle, solution: Solution, options: dict[str, Any]) -> Solution:
     problems = verify(puzzle, solution, **options)
     if problems:  # pragma: no cover - would be an encoder bug
-        raise AssertionError("solver answer failed verification: " + "; ".join(problems))
+        raise InternalError("solver answer failed verification: " + "; ".join(problems))
     return solution
 
 

@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.errors import InternalError, SolveTimeout
 from numberlink_sat.lianliankan.board import Board, BoardLike, Cell, as_board
 from numberlink_sat.lianliankan.sat import LlkEncoding
 from numberlink_sat.lianliankan.search import OutOfBudget, Searcher
@@ -46,8 +46,7 @@ def _checked(board: Board, order: list[Move] | None, ring: bool, gravity: bool,
         return None
     problems = verify(board, order, outside_ring=ring, gravity=gravity)
     if problems:  # pragma: no cover - an engine bug; never hand out a wrong order
-        raise RuntimeError(f"internal error: the {engine} engine returned a bad order: "
-                           f"{problems[0]}")
+        raise InternalError(f"the {engine} engine returned a bad order: {problems[0]}")
     return order
 
 

@@ -20,7 +20,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.errors import InternalError, SolveTimeout
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
 from numberlink_sat.numberlink.local import local_alternatives
 from numberlink_sat.numberlink.model import Puzzle, Solution
@@ -157,7 +157,7 @@ class NumberlinkSolver:
                 return False
             problems = verify(self.puzzle, solution, **self.options.as_kwargs())
             if problems:  # pragma: no cover - an encoder bug, never a user error
-                raise AssertionError("invalid solution: " + "; ".join(problems))
+                raise InternalError("invalid solution: " + "; ".join(problems))
             seen.add(solution)
             _log.info("solution %d found and verified", len(seen))
             self._unblocked.append(solution)  # blocked before the next search
@@ -396,7 +396,7 @@ def solve(
             if found is not None:
                 problems = verify(puzzle, found, fill=fill, no_2x2=no_2x2)
                 if problems:  # pragma: no cover - an encoder bug
-                    raise AssertionError("invalid solution: " + "; ".join(problems))
+                    raise InternalError("invalid solution: " + "; ".join(problems))
                 return found
             if not fill:
                 return None

@@ -25,7 +25,12 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from numberlink_sat.errors import InvalidPuzzleError, NumberlinkSatError, SolveTimeout
+from numberlink_sat.errors import (
+    InternalError,
+    InvalidPuzzleError,
+    NumberlinkSatError,
+    SolveTimeout,
+)
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.encode import RuleOptions
 from numberlink_sat.numberlink.generator.paths import random_paths
@@ -468,7 +473,7 @@ def generate_with_solution(
         puzzle, solution = _finish(width, height, result.segments, result.blocked)
         problems = verify(puzzle, solution, **options.as_kwargs())
         if problems:  # pragma: no cover - repairs keep the intended solution valid
-            raise AssertionError("repaired intended solution is invalid: " + problems[0])
+            raise InternalError("repaired intended solution is invalid: " + problems[0])
         stats = GenerationStats(
             labels=len(puzzle.labels),
             blocked=len(puzzle.blocked),

@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from numberlink_sat.errors import NumberlinkSatError
+from numberlink_sat.errors import InternalError, NumberlinkSatError
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
 from numberlink_sat.numberlink.model import Puzzle, Solution
@@ -240,7 +240,7 @@ class RebuildProver:
             other = enc.decode(model)
         problems = verify(current, other, **self.options.as_kwargs())
         if problems:  # pragma: no cover - an encoder bug
-            raise AssertionError("encoder returned an invalid solution: " + "; ".join(problems))
+            raise InternalError("encoder returned an invalid solution: " + "; ".join(problems))
         return other
 
 
