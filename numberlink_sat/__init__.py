@@ -22,9 +22,11 @@ from numberlink_sat.errors import (
     UnknownSolverError,
 )
 from numberlink_sat.numberlink import (
+    Diagnosis,
     Puzzle,
     Solution,
     count_solutions,
+    diagnose,
     format_puzzle,
     format_solution,
     generate,
@@ -45,6 +47,7 @@ __version__ = "0.1.0"
 logging.getLogger(__name__).addHandler(logging.NullHandler())
 
 __all__ = [
+    "Diagnosis",
     "InternalError",
     "InvalidPuzzleError",
     "NumberlinkSatError",
@@ -55,6 +58,7 @@ __all__ = [
     "UnknownSolverError",
     "__version__",
     "count_solutions",
+    "diagnose",
     "format_puzzle",
     "format_solution",
     "generate",

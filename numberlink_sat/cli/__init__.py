@@ -25,6 +25,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "numberlink_sat.cli.bench",
     "numberlink_sat.cli.llk",
     "numberlink_sat.cli.chain",
+    "numberlink_sat.cli.diagnose",
 )
 """Modules that each register one or more subcommands, in help order."""
 

@@ -2,9 +2,10 @@
 
 The verbs: :func:`parse`, :func:`read`, :func:`format_puzzle`, :func:`format_solution`,
 :func:`solve`, :func:`solutions`, :func:`count_solutions`, :func:`is_unique`,
-:func:`verify`.
+:func:`verify`, :func:`diagnose`.
 """
 
+from numberlink_sat.numberlink.diagnose import Diagnosis, diagnose
 from numberlink_sat.numberlink.formats import (
     format_puzzle,
     format_solution,
@@ -18,9 +19,11 @@ from numberlink_sat.numberlink.solve import count_solutions, is_unique, solution
 from numberlink_sat.numberlink.verify import verify
 
 __all__ = [
+    "Diagnosis",
     "Puzzle",
     "Solution",
     "count_solutions",
+    "diagnose",
     "format_puzzle",
     "format_solution",
     "generate",

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.errors import InternalError, SolveTimeout
 from numberlink_sat.grid import Cell, Edge
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
 from numberlink_sat.numberlink.model import Puzzle, Solution
@@ -176,7 +176,7 @@ class _Backbone:
         solution = enc.decode(model)
         problems = verify(self.puzzle, solution, **self.options.as_kwargs())
         if problems:  # pragma: no cover - an encoder bug, never a user error
-            raise AssertionError("invalid solution: " + "; ".join(problems))
+            raise InternalError("invalid solution: " + "; ".join(problems))
         self.found += 1
         self.blocking.append(enc.blocking_clause(model))
         if len(self.solutions) < 2:

@@ -1,0 +1,182 @@
+"""``numberlink-sat diagnose``: the designer's view of a puzzle.
+
+What every solution agrees on (the forced map), where two solutions differ, and, on
+request, small edits that make the puzzle unique (``--fixes``), the pairs a unique
+puzzle can do without (``--redundant``) and its difficulty (``--difficulty``). Exit
+codes as ``check``: 0 unique, 1 no solution, 2 bad input, 3 not unique, 4 time limit
+(the part proven by then is printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from numberlink_sat.cli.common import (
+    EXIT_NO_SOLUTION,
+    EXIT_NOT_UNIQUE,
+    EXIT_OK,
+    EXIT_TIMEOUT,
+    add_solver_options,
+    positive_int,
+    read_input,
+)
+from numberlink_sat.errors import NumberlinkSatError, ParseError
+from numberlink_sat.numberlink.diagnose import Diagnosis, diagnose
+from numberlink_sat.numberlink.formats import FORMATS, read_text
+from numberlink_sat.numberlink.model import Puzzle
+from numberlink_sat.render.diagnosis import forced_labels
+
+__all__ = ["diagnosis_exit", "forced_map_text", "load_puzzles", "register"]
+
+
+def register(sub: Any) -> None:
+    """Add the ``diagnose`` subcommand."""
+    p = sub.add_parser(
+        "diagnose", help="show what every solution agrees on and where they differ",
+        description="The forced map of each puzzle of PUZZLE: edges every solution uses "
+        "or none does, the undecided region, two differing solutions. Exit 0 unique, "
+        "1 no solution, 2 bad input, 3 not unique, 4 time limit (partial result printed).",
+    )
+    add_puzzle_arguments(p)
+    p.add_argument("--count-limit", type=positive_int, default=2, metavar="N",
+                   help="count solutions up to N (default 2; at least 2)")
+    p.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
+    p.add_argument("--svg", metavar="PATH",
+                   help="draw the forced map to PATH (.svg, or .png with the png extra)")
+    p.set_defaults(func=run_diagnose)
+
+
+def add_puzzle_arguments(p: argparse.ArgumentParser) -> None:
+    """The puzzle, its format, the rule flags, ``--solver`` and ``--time-limit``."""
+    p.add_argument("file", metavar="PUZZLE", help="puzzle file, or - for standard input")
+    p.add_argument("--format", default="auto", choices=("auto", *FORMATS),
+                   help="input format (default: detect)")
+    p.add_argument("--no-fill", dest="fill", action="store_false",
+                   help="cells may stay empty (default: every open cell on a path)")
+    p.add_argument("--no-touch", action="store_true", help="a path may not touch itself")
+    p.add_argument("--no-2x2", dest="no_2x2", action="store_true",
+                   help="no 2x2 square of cells on one path")
+    add_solver_options(p)
+
+
+def load_puzzles(args: argparse.Namespace) -> list[Puzzle]:
+    """The puzzles of the ``file`` argument (a ``ValueError`` naming it when empty)."""
+    try:
+        puzzles = read_text(read_input(args.file), args.format)
+    except NumberlinkSatError as exc:
+        raise ParseError(f"{args.file}: {exc}") from None
+    if not puzzles:
+        raise ValueError(f"{args.file}: no puzzle found")
+    return puzzles
+
+
+def rules_of(args: argparse.Namespace) -> dict[str, bool]:
+    """The rule flags as keyword arguments."""
+    return {"fill": args.fill, "no_touch": args.no_touch, "no_2x2": args.no_2x2}
+
+
+def diagnosis_exit(d: Diagnosis) -> int:
+    """The exit status of a diagnosis: 4 whenever the time limit cut it short."""
+    if d.partial:
+        return EXIT_TIMEOUT
+    return {"unique": EXIT_OK, "multiple": EXIT_NOT_UNIQUE}.get(d.status, EXIT_NO_SOLUTION)
+
+
+def forced_map_text(d: Diagnosis) -> str:
+    """The board with each settled cell's label, ``?`` where solutions differ.
+
+    A settled cell off every path (without fill) shows ``-``; a cell on a forced line
+    that reaches no end shows ``+``; a blocked cell ``X``; a cell left open by a time
+    limit ``.``.
+
+    >>> from numberlink_sat.numberlink.model import Puzzle
+    >>> print(forced_map_text(diagnose(Puzzle(3, 2, {"1": ((0, 0), (0, 2))}), fill=False)))
+    1 ? 1
+    ? ? ?
+    """
+    puzzle = d.puzzle
+    label_of: dict[tuple[int, int], str] = {}
+    for (a, b), label in forced_labels(d).items():
+        for cell in (a, b):
+            label_of[cell] = label if label is not None else "+"
+    label_of.update(puzzle.label_at)
+    width = max([1, *(len(lab) for lab in puzzle.labels)])
+    rows = []
+    for r in range(puzzle.height):
+        row = []
+        for c in range(puzzle.width):
+            cell = (r, c)
+            if cell in puzzle.blocked:
+                text = "X"
+            elif cell in puzzle.label_at:
+                text = puzzle.label_at[cell]
+            elif cell in d.undecided_cells:
+                text = "?"
+            elif cell in d.settled_cells:
+                text = label_of.get(cell, "-")
+            else:
+                text = "."
+            row.append(text.ljust(width))
+        rows.append(" ".join(row).rstrip())
+    return "\n".join(rows)
+
+
+def summary_lines(d: Diagnosis) -> list[str]:
+    """The verdict and the figures of a diagnosis, as printed."""
+    verdict = {"unique": "unique", "multiple": "not unique", "no solution": "no solution",
+               "timeout": "timeout"}[d.status]
+    count = f"{d.count}" if d.count < d.count_limit and not d.partial else f"at least {d.count}"
+    lines = [f"{verdict} ({d.rules}); solutions: {count}"]
+    if d.reason:
+        lines.append(f"reason: {d.reason}")
+    if d.partial:
+        lines.append(f"time limit passed: partial result, {len(d.unproven)} edges unproven")
+    if d.count:
+        open_cells = sum(1 for _ in d.puzzle.open_cells())
+        lines.append(f"forced edges: {len(d.forced_used)} used, {len(d.forced_unused)} unused; "
+                     f"undecided: {len(d.undecided)}; settled cells: {len(d.settled_cells)} "
+                     f"of {open_cells}")
+    if d.undecided_cells:
+        lines.append("undecided cells: "
+                     + " ".join(f"({r},{c})" for r, c in sorted(d.undecided_cells)))
+    lines.append(f"time: {d.seconds:.2f} s wall, {d.cpu_seconds:.2f} s CPU, "
+                 f"{d.stats.get('calls', 0)} SAT calls")
+    return lines
+
+
+def _svg_path(base: str, index: int, total: int) -> str:
+    if total == 1:
+        return base
+    stem, dot, ext = base.rpartition(".")
+    return f"{stem}-{index + 1}.{ext}" if dot else f"{base}-{index + 1}"
+
+
+def run_diagnose(args: argparse.Namespace) -> int:
+    """Diagnose every puzzle of the input; the exit status is the first non-zero one."""
+    puzzles = load_puzzles(args)
+    worst = EXIT_OK
+    for index, puzzle in enumerate(puzzles):
+        d = diagnose(puzzle, time_limit=args.time_limit, count_limit=max(2, args.count_limit),
+                     solver=args.solver, **rules_of(args))
+        if args.json:
+            record = d.to_dict()
+            if len(puzzles) > 1:
+                record["index"] = index
+            print(json.dumps(record))
+        else:
+            if len(puzzles) > 1:
+                print(f"# puzzle {index + 1} of {len(puzzles)} ({puzzle.width}x{puzzle.height})")
+            print("\n".join(summary_lines(d)))
+            if d.count:
+                print(forced_map_text(d))
+        if args.svg:
+            from numberlink_sat.render import write_image
+            from numberlink_sat.render.diagnosis import diagnosis_svg
+
+            write_image(diagnosis_svg(d), _svg_path(args.svg, index, len(puzzles)))
+        worst = worst or diagnosis_exit(d)
+        sys.stdout.flush()
+    return worst
