@@ -166,6 +166,8 @@ class NumberlinkEncoding(Encoding):
         else:
             self.bits = (k_labels - 1).bit_length() if k_labels > 1 else 0
         self.first_bit_var = self.pool.block(n * self.bits, "label bit")
+        self._used: dict[int, int] = {}  # cell -> its "on a path" literal (used_literal)
+        self._differ: dict[tuple[int, int], int] = {}
         deadline.check("encoding")
         with _gc_paused():
             self._degree_clauses()
@@ -367,8 +369,6 @@ class NumberlinkEncoding(Encoding):
             self._differ.update(zip(self.edge_cells, differ.tolist(), strict=True))
 
     def _style_clauses(self) -> None:
-        self._used: dict[int, int] = {}
-        self._differ: dict[tuple[int, int], int] = {}
         width, n = self.width, len(self.is_open)
         add = self.clauses.append
 
@@ -528,3 +528,88 @@ class NumberlinkEncoding(Encoding):
                 raise ValueError(f"edge {a}-{b} is not an edge of this board")
             clause.append(-var)
         return clause
+
+    # -- layout: this encoding's own numbering, for callers outside the encoder -------
+    @cached_property
+    def edge_literals(self) -> dict[tuple[int, int], int]:
+        """Edge (two cell indices ``row * width + col``, smaller first) -> its variable.
+
+        >>> from numberlink_sat.numberlink.model import Puzzle
+        >>> enc = NumberlinkEncoding(Puzzle(2, 2, {"1": ((0, 0), (1, 0))}))
+        >>> enc.edge_literals
+        {(0, 1): 1, (0, 2): 2, (1, 3): 3, (2, 3): 4}
+        """
+        first = self.first_edge_var
+        return {pair: first + k for k, pair in enumerate(self.edge_cells)}
+
+    @cached_property
+    def cell_edges(self) -> list[tuple[Cell, Cell]]:
+        """The two cells ``(row, col)`` of each edge, by edge number (smaller cell first).
+
+        >>> from numberlink_sat.numberlink.model import Puzzle
+        >>> NumberlinkEncoding(Puzzle(2, 1, {"1": ((0, 0), (0, 1))})).cell_edges
+        [((0, 0), (0, 1))]
+        """
+        width = self.width
+        return [(divmod(i, width), divmod(j, width)) for i, j in self.edge_cells]
+
+    def literals_of(self, solution: Solution) -> list[int]:
+        """The edge literals that fix ``solution``: one per edge, in edge order.
+
+        Edge ``k``'s literal is its variable when the solution uses the edge and its
+        negation otherwise, so as assumptions they allow exactly this solution's paths
+        (the label bits follow). Raises ``ValueError`` for an edge the board lacks.
+
+        >>> from numberlink_sat.numberlink.model import Puzzle, Solution
+        >>> enc = NumberlinkEncoding(Puzzle(2, 2, {"1": ((0, 0), (1, 0))}))
+        >>> enc.literals_of(Solution(2, 2, {"1": [(0, 0), (0, 1), (1, 1), (1, 0)]}))
+        [1, -2, 3, 4]
+        """
+        literals = [-v for v in self.edge_vars()]
+        first = self.first_edge_var
+        for a, b in solution.edges():
+            var = self.edge_var(a, b)
+            if var is None:
+                raise ValueError(f"edge {a}-{b} is not an edge of this board")
+            literals[var - first] = var
+        return literals
+
+    def label_literals(self, cell: Cell | int, label: str | int) -> list[int]:
+        """The literals that say "``cell`` carries ``label``" (as assumptions or units).
+
+        ``cell`` is ``(row, col)`` or an index, ``label`` a label name or its index in
+        :attr:`labels`. Binary labels give one literal per bit, one-hot labels one per
+        label; a board with one label needs none (``[]``).
+
+        >>> from numberlink_sat.numberlink.model import Puzzle
+        >>> p = Puzzle(3, 2, {"A": ((0, 0), (0, 2)), "B": ((1, 0), (1, 2))})
+        >>> NumberlinkEncoding(p).label_literals((0, 1), "B")
+        [9]
+        >>> NumberlinkEncoding(p, RuleOptions(labels="onehot")).label_literals(1, 1)
+        [-10, 11]
+        """
+        index = cell if isinstance(cell, int) else cell[0] * self.width + cell[1]
+        if not 0 <= index < len(self.is_open):
+            raise ValueError(f"cell {cell} is not on this board")
+        k = self.labels.index(label) if isinstance(label, str) else label
+        if not 0 <= k < len(self.labels):
+            raise ValueError(f"label index {k} is out of range")
+        literals = []
+        for t in range(self.bits):
+            on = t == k if self.onehot else (k >> t) & 1
+            var = self.bit_var(index, t)
+            literals.append(var if on else -var)
+        return literals
+
+    def fix_label(self, cell: Cell | int, label: str | int) -> list[list[int]]:
+        """Unit clauses fixing ``label`` at ``cell`` (see :meth:`label_literals`).
+
+        They are returned, not added: give them to a session (``add_clauses``) or
+        append them to :attr:`clauses` before the session is built.
+
+        >>> from numberlink_sat.numberlink.model import Puzzle
+        >>> p = Puzzle(3, 2, {"A": ((0, 0), (0, 2)), "B": ((1, 0), (1, 2))})
+        >>> NumberlinkEncoding(p).fix_label((1, 1), "A")
+        [[-12]]
+        """
+        return [[lit] for lit in self.label_literals(cell, label)]

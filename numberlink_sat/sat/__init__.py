@@ -24,12 +24,13 @@ from numberlink_sat.sat.constraints import (
 )
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.pool import VarPool
-from numberlink_sat.sat.session import Model, SatSession, SessionStats
+from numberlink_sat.sat.session import Accept, Model, SatSession, SessionStats
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER, INCREMENTAL_SOLVERS, check_solver
 
 __all__ = [
     "DEFAULT_SOLVER",
     "INCREMENTAL_SOLVERS",
+    "Accept",
     "Deadline",
     "Encoding",
     "Model",

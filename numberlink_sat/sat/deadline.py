@@ -49,6 +49,42 @@ class Deadline:
         left = self.remaining()
         return left is not None and left <= 0
 
+    def within(self, seconds: float | None) -> Deadline:
+        """A new deadline ``seconds`` from now that never ends after this one.
+
+        ``None`` keeps this deadline's end (a copy starting now).
+
+        >>> outer = Deadline(0.5)
+        >>> outer.within(60).time_limit <= 0.5
+        True
+        >>> Deadline(None).within(None).time_limit is None
+        True
+        """
+        left = self.remaining()
+        if seconds is None:
+            limit = left
+        elif left is None:
+            limit = seconds
+        else:
+            limit = min(seconds, left)
+        return Deadline(None if limit is None else max(0.0, limit))
+
+    def sooner(self, other: Deadline | None) -> Deadline:
+        """Whichever of this deadline and ``other`` ends first (``None``: this one).
+
+        >>> d = Deadline(None)
+        >>> d.sooner(None) is d, Deadline(0.0).sooner(d).time_limit
+        (True, 0.0)
+        """
+        if other is None or other.time_limit is None:
+            return self
+        mine = self.remaining()
+        if mine is None:
+            return other
+        theirs = other.remaining()
+        assert theirs is not None
+        return other if theirs < mine else self
+
     def check(self, stage: str = "") -> None:
         """Raise :class:`SolveTimeout` if the limit has passed."""
         if self.expired():

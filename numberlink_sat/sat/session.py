@@ -3,7 +3,13 @@
 The loop every puzzle shares: solve; hand the model to a *cut finder*; if it returns
 clauses (e.g. "this detached loop must be entered from outside"), add them and solve
 again on the same solver, keeping learned clauses; when it returns none, the model is
-accepted. Enumeration adds a blocking clause per accepted model and goes on cutting.
+accepted. A finder may also *repair* a model it cannot accept as it is: it returns
+:class:`Accept` with the witness it made of the model (and the cuts that still hold),
+and the loop hands back that witness. Enumeration adds a blocking clause per accepted
+model and goes on cutting.
+
+Every call takes an optional ``deadline`` that can only shorten the session's own,
+and :meth:`SatSession.time_box` bounds a stretch of calls the same way.
 
 >>> with SatSession([[1, 2], [-1, -2]]) as s:
 ...     models = list(s.enumerate(lambda m: [], lambda m: [-v for v in (1, 2) if m[v]]))
@@ -16,9 +22,10 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -29,7 +36,7 @@ from numberlink_sat.sat.cnf import Encoding
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
 
-__all__ = ["CutFinder", "Model", "SatSession", "SessionStats"]
+__all__ = ["Accept", "CutFinder", "Model", "RepairFinder", "SatSession", "SessionStats"]
 
 _log = logging.getLogger(__name__)
 
@@ -73,13 +80,34 @@ class Model:
         return len(self._values) - 1
 
 
+W = TypeVar("W")
+
+
+@dataclass(frozen=True)
+class Accept(Generic[W]):
+    """A cut finder's verdict "accept ``witness`` in place of this model".
+
+    ``cuts`` (clauses the model violates, still valid for later calls) are added to the
+    solver all the same, so the next call does not see the same model again.
+
+    >>> Accept("repaired", [[1, 2]]).cuts
+    [[1, 2]]
+    """
+
+    witness: W
+    cuts: list[Clause] = field(default_factory=list)
+
+
 CutFinder = Callable[[Model], list[Clause]]
 """Given a model, the clauses it violates (cuts); an empty list accepts the model."""
+
+RepairFinder = Callable[[Model], "list[Clause] | Accept[W]"]
+"""A cut finder that may also repair: cuts, ``[]`` (accept the model) or :class:`Accept`."""
 
 
 @dataclass
 class SessionStats:
-    """What a session did: solver calls, cut rounds, cuts and clauses added, timings."""
+    """What a session did: solver calls, cut rounds, cuts, repairs, clauses added, timings."""
 
     solver: str = DEFAULT_SOLVER
     variables: int = 0
@@ -89,6 +117,7 @@ class SessionStats:
     cuts: int = 0
     blocks: int = 0
     conflicts: int = 0
+    repairs: int = 0
     encode_seconds: float = 0.0
     solve_seconds: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
@@ -138,7 +167,8 @@ class SatSession:
 
     ``solver`` is a PySAT name (see :data:`~numberlink_sat.sat.solvers.INCREMENTAL_SOLVERS`);
     ``deadline`` bounds every call (conflict-budget slices with a wall-clock check, since
-    CaDiCaL cannot be interrupted). Use it as a context manager so the solver is freed.
+    CaDiCaL cannot be interrupted); a call's own ``deadline=`` or a :meth:`time_box`
+    can shorten it, never extend it. Use it as a context manager so the solver is freed.
     """
 
     FIRST_SLICE = 2_000
@@ -215,17 +245,21 @@ class SatSession:
         self.add_clauses([clause])
 
     # -- solving -------------------------------------------------------------
-    def solve(self, assumptions: Sequence[int] = ()) -> bool:
-        """One SAT call under ``assumptions``. Raises :class:`SolveTimeout` past the deadline."""
-        self.deadline.check("solving")
+    def solve(self, assumptions: Sequence[int] = (), *, deadline: Deadline | None = None) -> bool:
+        """One SAT call under ``assumptions``. Raises :class:`SolveTimeout` past the deadline.
+
+        ``deadline`` bounds this call only; the session's deadline still holds.
+        """
+        active = self.deadline.sooner(deadline)
+        active.check("solving")
         self.stats.calls += 1
         started = time.perf_counter()
         answer: bool | None = None
         try:
-            if self.deadline.time_limit is None:
+            if active.time_limit is None:
                 answer = bool(self._solver.solve(assumptions=list(assumptions)))
             else:
-                answer = self._solve_in_slices(list(assumptions))
+                answer = self._solve_in_slices(list(assumptions), active)
             return answer
         finally:
             spent = time.perf_counter() - started
@@ -234,7 +268,7 @@ class SatSession:
                        len(assumptions), {True: "SAT", False: "UNSAT", None: "stopped"}[answer],
                        spent)
 
-    def _solve_in_slices(self, assumptions: list[int]) -> bool:
+    def _solve_in_slices(self, assumptions: list[int], deadline: Deadline) -> bool:
         while True:
             self._solver.conf_budget(self._slice)
             t0 = time.perf_counter()
@@ -243,40 +277,89 @@ class SatSession:
             if answer is not None:
                 return bool(answer)
             self.stats.conflicts += self._slice
-            if self.deadline.expired():
-                elapsed = self.deadline.elapsed()
+            if deadline.expired():
+                elapsed = deadline.elapsed()
                 raise SolveTimeout(
-                    f"time limit of {self.deadline.time_limit:g} s passed while solving "
+                    f"time limit of {deadline.time_limit:g} s passed while solving "
                     f"(after {elapsed:.2f} s, {self.stats.calls} solver calls, "
                     f"{self.stats.cut_rounds} cut rounds)",
                     elapsed=elapsed,
                     stage="solving",
                 )
             # keep each slice around 0.05-0.3 s so the limit is honoured closely
-            remaining = self.deadline.remaining() or 0.0
+            remaining = deadline.remaining() or 0.0
             if took < 0.05 and self._slice < self.MAX_SLICE:
                 self._slice *= 2
             elif (took > 0.3 or took > remaining) and self._slice > 100:
                 self._slice //= 2
 
+    @contextmanager
+    def time_box(self, seconds: float | None) -> Iterator[Deadline]:
+        """Bound every call inside the ``with`` block to ``seconds`` from now.
+
+        The box never outlasts the session's deadline; on leaving it the session's
+        deadline is back. A :class:`SolveTimeout` inside the box says the box ran out;
+        check the deadline yielded, or the session's, to tell which one.
+
+        >>> with SatSession([[1]]) as s, s.time_box(5.0) as box:
+        ...     s.solve(), box.time_limit
+        (True, 5.0)
+        """
+        outer = self.deadline
+        self.deadline = outer.within(seconds)
+        try:
+            yield self.deadline
+        finally:
+            self.deadline = outer
+
     def model(self) -> Model:
         """The model of the last satisfiable call."""
         return Model(self._solver.get_model())
 
+    @overload
     def solve_with_cuts(
-        self, find_cuts: CutFinder, assumptions: Sequence[int] = ()
-    ) -> Model | None:
-        """Solve, adding lazy cuts until the cut finder accepts a model (or UNSAT: ``None``)."""
-        while self.solve(assumptions):
+        self, find_cuts: CutFinder, assumptions: Sequence[int] = (), *,
+        deadline: Deadline | None = None,
+    ) -> Model | None: ...
+
+    @overload
+    def solve_with_cuts(
+        self, find_cuts: RepairFinder[W], assumptions: Sequence[int] = (), *,
+        deadline: Deadline | None = None,
+    ) -> Model | W | None: ...
+
+    def solve_with_cuts(
+        self, find_cuts: RepairFinder[W], assumptions: Sequence[int] = (), *,
+        deadline: Deadline | None = None,
+    ) -> Model | W | None:
+        """Solve, adding lazy cuts until the cut finder accepts a model (or UNSAT: ``None``).
+
+        A finder returning :class:`Accept` ends the loop with its witness (a repaired
+        model); its cuts are added first. ``deadline`` bounds the whole loop.
+
+        >>> with SatSession([[1, 2]]) as s:
+        ...     s.solve_with_cuts(lambda m: Accept("fixed") if m[1] else [[1]])
+        'fixed'
+        """
+        active = self.deadline.sooner(deadline)
+        while self.solve(assumptions, deadline=active):
             model = self.model()
-            cuts = find_cuts(model)
-            if not cuts:
+            verdict = find_cuts(model)
+            if isinstance(verdict, Accept):
+                self.stats.repairs += 1
+                if verdict.cuts:
+                    self._add_cuts(verdict.cuts)
+                return verdict.witness
+            if not verdict:
                 return model
-            self.stats.cut_rounds += 1
-            self.stats.cuts += len(cuts)
-            _log.info("cut round %d: %d cut(s)", self.stats.cut_rounds, len(cuts))
-            self.add_clauses(cuts)
+            self._add_cuts(verdict)
         return None
+
+    def _add_cuts(self, cuts: list[Clause]) -> None:
+        self.stats.cut_rounds += 1
+        self.stats.cuts += len(cuts)
+        _log.info("cut round %d: %d cut(s)", self.stats.cut_rounds, len(cuts))
+        self.add_clauses(cuts)
 
     def enumerate(
         self,
@@ -284,6 +367,8 @@ class SatSession:
         block: Callable[[Model], Clause],
         limit: int | None = None,
         assumptions: Sequence[int] = (),
+        *,
+        deadline: Deadline | None = None,
     ) -> Iterator[Model]:
         """Yield accepted models one by one, blocking each with ``block(model)``.
 
@@ -291,7 +376,7 @@ class SatSession:
         """
         found = 0
         while limit is None or found < limit:
-            model = self.solve_with_cuts(find_cuts, assumptions)
+            model = self.solve_with_cuts(find_cuts, assumptions, deadline=deadline)
             if model is None:
                 return
             found += 1

@@ -12,6 +12,7 @@ from pysat.solvers import Solver
 from numberlink_sat.errors import SolveTimeout, UnknownSolverError
 from numberlink_sat.sat import (
     INCREMENTAL_SOLVERS,
+    Accept,
     Deadline,
     Encoding,
     SatSession,
@@ -105,3 +106,48 @@ def test_deadline() -> None:
         Deadline(-1)
     with pytest.raises(SolveTimeout):
         Deadline(0).check("testing")
+
+
+def test_per_call_deadline_shortens_and_never_extends() -> None:
+    # PHP(10) takes far longer than 0.3 s: the per-call deadline must stop it
+    with SatSession(PHP(10).clauses) as session:
+        started = time.perf_counter()
+        with pytest.raises(SolveTimeout):
+            session.solve(deadline=Deadline(0.3))
+        assert time.perf_counter() - started < 3
+        # the session itself has no limit: a later easy call under no deadline works
+        assert session.deadline.time_limit is None
+    with SatSession(PHP(10).clauses, deadline=Deadline(0.3)) as session:
+        started = time.perf_counter()
+        with pytest.raises(SolveTimeout):
+            session.solve(deadline=Deadline(60))  # the session's 0.3 s still holds
+        assert time.perf_counter() - started < 3
+
+
+def test_time_box_restores_the_session_deadline() -> None:
+    outer = Deadline(100)
+    with SatSession(PHP(10).clauses, deadline=outer) as session:
+        with pytest.raises(SolveTimeout), session.time_box(0.3) as box:
+            assert box.time_limit == pytest.approx(0.3)
+            session.solve()
+        assert session.deadline is outer
+        with session.time_box(1000) as box:  # never beyond the outer deadline
+            assert box.time_limit is not None and box.time_limit <= 100
+
+
+def test_repair_step_accepts_a_witness_and_keeps_its_cuts() -> None:
+    # (x1 or x2): the finder repairs any model with x1 into the string "repaired",
+    # and cuts x1 so that the next call must find x2
+    def finder(model: object) -> list[list[int]] | Accept[str]:
+        if model[1]:  # type: ignore[index]
+            return Accept("repaired", [[-1]])
+        return []
+
+    with SatSession([[1, 2], [1, -2]]) as session:  # forces x1 first
+        assert session.solve_with_cuts(finder) == "repaired"
+        assert session.stats.repairs == 1 and session.stats.cuts == 1
+        assert session.solve_with_cuts(finder) is None  # x1 is cut, x1 is forced: UNSAT
+    with SatSession([[1, 2]]) as session:
+        session.add_clause([-1])
+        result = session.solve_with_cuts(finder)
+        assert result is not None and not isinstance(result, str) and result[2]
