@@ -17,6 +17,7 @@ from __future__ import annotations
 
 __all__ = [
     "InternalError",
+    "InvalidArgumentError",
     "InvalidPuzzleError",
     "NumberlinkSatError",
     "ParseError",
@@ -47,6 +48,18 @@ class ParseError(NumberlinkSatError, ValueError):
 
 class InvalidPuzzleError(NumberlinkSatError, ValueError):
     """A puzzle object that breaks the rules of its family (a label once, a cell out of range)."""
+
+
+class InvalidArgumentError(NumberlinkSatError, ValueError, TypeError):
+    """An argument of a call out of its range or of the wrong kind.
+
+    A negative ``time_limit``, a ``limit`` of 0, an unknown ``method``, a board larger
+    than the size bounds. It is both a ``ValueError`` and a ``TypeError``, so code that
+    caught either builtin before keeps working.
+
+    >>> issubclass(InvalidArgumentError, ValueError), issubclass(InvalidArgumentError, TypeError)
+    (True, True)
+    """
 
 
 class UnknownSolverError(NumberlinkSatError, ValueError):

@@ -1,8 +1,12 @@
 """The ``numberlink-sat`` command line: a thin layer of subcommands over the library.
 
 Each subcommand lives in its own module with a ``register(subparsers)`` function that
-adds its parser and sets ``func`` (a callable ``args -> exit code``). Errors the library
-raises on purpose become a one-line message and exit status 2; never a traceback.
+adds its parser and sets ``func`` (a callable ``args -> exit code``). :func:`main` maps
+what a command raises onto the exit codes of :mod:`numberlink_sat.cli.common`, never a
+traceback: a time limit is 4; bad input or usage (a ``NumberlinkSatError``, a file that
+cannot be opened) is 2 with a one-line message naming the file; an ``InternalError`` or
+any unexpected exception is 70, "internal error, please report" (the traceback with
+``-v``); a closed standard output ends quietly.
 """
 
 from __future__ import annotations
@@ -10,11 +14,19 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import os
 import sys
+import traceback
 from collections.abc import Sequence
 
-from numberlink_sat.cli.common import EXIT_TIMEOUT, EXIT_USAGE
-from numberlink_sat.errors import NumberlinkSatError, SolveTimeout
+from numberlink_sat.cli.common import (
+    EXIT_BROKEN_PIPE,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_TIMEOUT,
+    EXIT_USAGE,
+)
+from numberlink_sat.errors import InternalError, NumberlinkSatError, SolveTimeout
 
 __all__ = ["build_parser", "main"]
 
@@ -83,23 +95,68 @@ def _configure_logging(verbosity: int) -> None:
     logger.setLevel(logging.INFO if verbosity == 1 else logging.DEBUG)
 
 
+def _error(message: str) -> None:
+    print(f"numberlink-sat: {message}", file=sys.stderr)
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe: point standard output at devnull so the exit flush is quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's buffer)
+        pass
+
+
+def _internal(exc: BaseException, verbosity: int) -> int:
+    kind = "" if isinstance(exc, InternalError) else f"{type(exc).__name__}: "
+    _error(f"internal error, please report: {kind}{exc}")
+    if verbosity > 0:
+        traceback.print_exception(exc, file=sys.stderr)
+    else:
+        _error("(run again with -v for the traceback)")
+    return EXIT_INTERNAL
+
+
+def _os_error(exc: OSError) -> str:
+    name = exc.filename if exc.filename is not None else ""
+    return f"error: {name}: {exc.strerror or exc}" if name else f"error: {exc.strerror or exc}"
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The command's exit status; every exception mapped onto the table."""
+    verbosity = getattr(args, "verbose", 0)
+    try:
+        code = int(args.func(args))
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except SolveTimeout as exc:
+        _error(f"timeout: {exc}")
+        return EXIT_TIMEOUT
+    except InternalError as exc:
+        return _internal(exc, verbosity)
+    except NumberlinkSatError as exc:
+        _error(f"error: {exc}")
+        return EXIT_USAGE
+    except OSError as exc:  # a file that cannot be read or written
+        _error(_os_error(exc))
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        _error("interrupted")
+        return EXIT_INTERRUPTED
+    except Exception as exc:
+        return _internal(exc, verbosity)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; returns the exit status (also used by ``python -m numberlink_sat``)."""
+    """Run the CLI; returns the exit status (also used by ``python -m numberlink_sat``).
+
+    Usage errors found by argparse (and ``--help``) raise ``SystemExit`` as argparse does.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     _configure_logging(getattr(args, "verbose", 0))
-    try:
-        return int(args.func(args))
-    except SolveTimeout as exc:
-        print(f"numberlink-sat: timeout: {exc}", file=sys.stderr)
-        return EXIT_TIMEOUT
-    except (NumberlinkSatError, ValueError) as exc:
-        print(f"numberlink-sat: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    except OSError as exc:
-        print(f"numberlink-sat: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
-              file=sys.stderr)
-        return EXIT_USAGE
-    except KeyboardInterrupt:
-        print("numberlink-sat: interrupted", file=sys.stderr)
-        return 130
+    return _run(args)

@@ -19,6 +19,7 @@ import time
 from typing import Any
 
 from numberlink_sat.cli.common import EXIT_OK, positive_int, positive_seconds
+from numberlink_sat.errors import InvalidArgumentError
 
 __all__ = ["register", "run"]
 
@@ -128,12 +129,12 @@ def run(args: argparse.Namespace) -> int:
     engine_names = _split(args.engines)
     for name in engine_names:
         if name.split(":", 1)[0] not in ("sat", "dfs", "cpsat"):
-            raise ValueError(f"unknown engine {name!r}; use sat, sat:SOLVER, dfs, cpsat")
+            raise InvalidArgumentError(f"unknown engine {name!r}; use sat, sat:SOLVER, dfs, cpsat")
     families = set(_split(args.families))
     kinds = set(_split(args.kinds)) if args.kinds else None
     formats = _split(args.format)
     if not set(formats) <= {"csv", "jsonl"} or not formats:
-        raise ValueError(f"--format takes csv, jsonl or both, not {args.format!r}")
+        raise InvalidArgumentError(f"--format takes csv, jsonl or both, not {args.format!r}")
     metric = "cpu_s" if args.metric == "cpu" else "wall_s"
     if args.from_results:
         header, old_rows = report.read_results(args.from_results)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from numberlink_sat.cli.common import EXIT_OK, add_solver_options, read_input
+from numberlink_sat.cli.common import EXIT_OK, add_solver_options, parse_input
 from numberlink_sat.errors import InternalError
 from numberlink_sat.numchain.model import format_answer, parse
 from numberlink_sat.numchain.solve import METHODS, solve
@@ -22,7 +22,7 @@ __all__ = ["register", "run"]
 
 def run(args: argparse.Namespace) -> int:
     """Solve one board and print the contest answer line."""
-    puzzle = parse(read_input(args.file))
+    puzzle = parse_input(args.file, parse)
     answer = solve(puzzle, args.method, solver=args.solver, time_limit=args.time_limit)
     if answer is not None:
         problems = verify(puzzle, answer)

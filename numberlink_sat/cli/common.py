@@ -2,13 +2,26 @@
 
 Exit codes (a contract; tools rely on them):
 
-====  =========================================
+====  ==========================================================
 0     solved, or unique
 1     no solution
-2     bad input or usage
+2     bad input or usage (the message names the file and place)
 3     not unique
 4     time limit passed
-====  =========================================
+70    internal error (a bug: please report it)
+130   interrupted (Ctrl-C)
+141   standard output closed early (``| head``): stop quietly
+====  ==========================================================
+
+Errors in an input file read through :func:`parse_input` name the file, then the
+line and column when the reader knows them:
+
+>>> from numberlink_sat.numchain.model import parse
+>>> try:
+...     parse_input("-", parse, text="3 x")
+... except InputFileError as err:
+...     print(err)
+<stdin>:1:3: expected an integer, found 'x'
 """
 
 from __future__ import annotations
@@ -16,17 +29,27 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import IO
+from collections.abc import Callable
+from typing import IO, TypeVar
 
+from numberlink_sat.errors import InvalidPuzzleError, NumberlinkSatError, ParseError
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER, INCREMENTAL_SOLVERS
 
+T = TypeVar("T")
+
 __all__ = [
+    "EXIT_BROKEN_PIPE",
+    "EXIT_INTERNAL",
+    "EXIT_INTERRUPTED",
     "EXIT_NOT_UNIQUE",
     "EXIT_NO_SOLUTION",
     "EXIT_OK",
     "EXIT_TIMEOUT",
     "EXIT_USAGE",
+    "InputFileError",
     "add_solver_options",
+    "display_name",
+    "parse_input",
     "positive_int",
     "positive_number",
     "positive_seconds",
@@ -39,14 +62,68 @@ EXIT_NO_SOLUTION = 1
 EXIT_USAGE = 2
 EXIT_NOT_UNIQUE = 3
 EXIT_TIMEOUT = 4
+EXIT_INTERNAL = 70
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
+
+
+class InputFileError(NumberlinkSatError, ValueError):
+    """Bad input in a file: printed ``FILE:LINE:COLUMN: message`` (the parts known)."""
+
+    def __init__(self, path: str, message: str, line: int | None = None,
+                 column: int | None = None) -> None:
+        self.path = display_name(path)
+        self.message = message
+        self.line = line
+        self.column = column
+        where = [self.path] + [str(n) for n in (line, column) if n is not None]
+        super().__init__(":".join(where) + ": " + message)
+
+
+def display_name(path: str) -> str:
+    """How an input is named in messages: the path, or ``<stdin>`` for ``-``."""
+    return "<stdin>" if path == "-" else path
+
+
+def _decode(path: str, data: bytes) -> str:
+    """UTF-8 text (a leading byte-order mark dropped, CRLF and CR made LF)."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise InputFileError(path, f"not UTF-8 text (byte {data[exc.start]:#04x})",
+                             line, column) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def read_input(path: str) -> str:
-    """The text of ``path``, or of standard input when ``path`` is ``-``."""
+    """The text of ``path``, or of standard input when ``path`` is ``-``.
+
+    The bytes must be UTF-8 (a byte-order mark is dropped); line ends may be LF, CRLF or CR.
+    """
     if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8", errors="strict") as handle:
-        return handle.read()
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:  # a text stream put in place by a caller or a test
+            return _decode(path, sys.stdin.read().encode("utf-8", "surrogateescape"))
+        return _decode(path, stream.read())
+    with open(path, "rb") as handle:
+        return _decode(path, handle.read())
+
+
+def parse_input(path: str, parse: Callable[[str], T], text: str | None = None) -> T:
+    """``parse`` applied to the text of ``path``; its input errors name the file.
+
+    ``text`` is the file's text when the caller has read it already.
+    """
+    if text is None:
+        text = read_input(path)
+    try:
+        return parse(text)
+    except ParseError as exc:
+        raise InputFileError(path, exc.message, exc.line, exc.column) from exc
+    except InvalidPuzzleError as exc:
+        raise InputFileError(path, str(exc)) from exc
 
 
 def use_colour(stream: IO[str], mode: str = "auto") -> bool:

@@ -18,7 +18,7 @@ from numberlink_sat.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
     add_solver_options,
-    read_input,
+    parse_input,
 )
 
 __all__ = ["register"]
@@ -72,7 +72,7 @@ def register(sub: Any) -> None:
 def _read(args: argparse.Namespace) -> Any:
     from numberlink_sat.lianliankan.board import parse_board
 
-    return parse_board(read_input(args.board))
+    return parse_input(args.board, parse_board)
 
 
 def _move_text(move: Any) -> str:
@@ -109,7 +109,7 @@ def _hint(args: argparse.Namespace) -> int:
         print("the board is already clear", file=sys.stderr)
         return EXIT_OK
     move = hint(board, outside_ring=args.ring, gravity=args.gravity,
-                time_limit=args.time_limit)
+                time_limit=args.time_limit, solver=args.solver)
     stuck = is_stuck(board, outside_ring=args.ring)
     if args.json:
         print(json.dumps({"clearable": move is not None, "stuck": stuck,

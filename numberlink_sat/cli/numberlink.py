@@ -19,8 +19,9 @@ from numberlink_sat.cli.common import (
     EXIT_OK,
     EXIT_TIMEOUT,
     EXIT_USAGE,
+    InputFileError,
     add_solver_options,
-    read_input,
+    parse_input,
     use_colour,
 )
 from numberlink_sat.errors import InternalError, SolveTimeout
@@ -98,9 +99,9 @@ def _add_common(p: argparse.ArgumentParser) -> None:
 
 
 def _load(args: argparse.Namespace) -> list[Puzzle]:
-    puzzles = read_text(read_input(args.file), args.format)
+    puzzles = parse_input(args.file, lambda text: read_text(text, args.format))
     if not puzzles:
-        raise ValueError(f"{args.file}: no puzzle found")
+        raise InputFileError(args.file, "no puzzle found")
     return puzzles
 
 
@@ -278,12 +279,12 @@ def run_check(args: argparse.Namespace) -> int:
 
 def run_verify(args: argparse.Namespace) -> int:
     """Print the violations of a solution file; exit 0 when valid, 1 when not."""
-    puzzles = read_text(read_input(args.puzzle), args.format)
+    puzzles = parse_input(args.puzzle, lambda text: read_text(text, args.format))
     if len(puzzles) != 1:
         print(f"numberlink-sat: error: {args.puzzle} holds {len(puzzles)} puzzles; "
               "verify takes one", file=sys.stderr)
         return EXIT_USAGE
-    solution = parse_solution(read_input(args.solution))
+    solution = parse_input(args.solution, parse_solution)
     problems = verify(puzzles[0], solution, **_options(args))
     for problem in problems:
         print(problem)

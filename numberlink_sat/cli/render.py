@@ -20,8 +20,8 @@ from numberlink_sat.cli.common import (
     EXIT_NOT_UNIQUE,
     EXIT_OK,
     add_solver_options,
+    parse_input,
     positive_number,
-    read_input,
     use_colour,
 )
 from numberlink_sat.errors import NumberlinkSatError
@@ -147,7 +147,7 @@ def _run_numberlink(args: argparse.Namespace) -> int:
     from numberlink_sat.numberlink.verify import verify
     from numberlink_sat.render import diff_svg, puzzle_svg, render_text, solution_svg
 
-    puzzles = formats.read_text(read_input(args.file), args.format)
+    puzzles = parse_input(args.file, lambda text: formats.read_text(text, args.format))
     if not 1 <= args.index <= len(puzzles):
         raise NumberlinkSatError(
             f"--index {args.index}: the file holds {len(puzzles)} puzzle(s)"
@@ -196,7 +196,7 @@ def _run_numchain(args: argparse.Namespace) -> int:
     from numberlink_sat.numchain.model import parse
     from numberlink_sat.render import numchain_svg
 
-    puzzle = parse(read_input(args.file))
+    puzzle = parse_input(args.file, parse)
     grid = [list(row) for row in puzzle.grid]
     answer: str | None = args.answer
     status = EXIT_OK
@@ -225,7 +225,7 @@ def _run_lianliankan(args: argparse.Namespace) -> int:
     from numberlink_sat.lianliankan.link import link
     from numberlink_sat.render import lianliankan_svg
 
-    board = parse_board(read_input(args.file))
+    board = parse_input(args.file, parse_board)
     grid = [list(row) for row in board.cells]
     status = EXIT_OK
     note = ""

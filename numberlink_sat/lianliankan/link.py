@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import heapq
 
+from numberlink_sat.errors import InvalidArgumentError
 from numberlink_sat.lianliankan.board import Board, BoardLike, Cell, as_board
 
 __all__ = ["LinkGrid", "available_moves", "link", "linkable", "turns"]
@@ -45,9 +46,9 @@ _DIRS: tuple[Cell, ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
 def _check_cell(board: Board, cell: Cell, name: str) -> Cell:
     if (not isinstance(cell, tuple) or len(cell) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)):
-        raise ValueError(f"{name} must be a (row, col) pair of ints, got {cell!r}")
+        raise InvalidArgumentError(f"{name} must be a (row, col) pair of ints, got {cell!r}")
     if not board.in_bounds(cell):
-        raise ValueError(f"{name} = {cell} is off the {board.height}x{board.width} board")
+        raise InvalidArgumentError(f"{name} = {cell} is off the {board.height}x{board.width} board")
     return cell
 
 

@@ -14,6 +14,7 @@
   gets stuck (proof in :func:`_peel`), so no retries are needed.
 
 >>> from numberlink_sat.lianliankan.verify import verify
+from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 >>> b, order = generate_with_order(4, 4, copies=4, seed=1, outside_ring=True)
 >>> verify(b, order, outside_ring=True)
 []
@@ -30,11 +31,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from numberlink_sat.errors import InvalidPuzzleError
+from numberlink_sat.errors import InternalError, InvalidPuzzleError
 from numberlink_sat.lianliankan.board import Board, BoardLike, Cell, as_board
 from numberlink_sat.lianliankan.link import LinkGrid, available_moves
 from numberlink_sat.lianliankan.solve import Move, solve
 from numberlink_sat.lianliankan.verify import verify
+from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
 __all__ = [
     "GreedyResult",
@@ -81,14 +83,15 @@ def is_stuck(board: BoardLike, outside_ring: bool = False) -> bool:
 
 
 def hint(board: BoardLike, outside_ring: bool = False, gravity: bool = False,
-         time_limit: float | None = None) -> Move | None:
+         time_limit: float | None = None, solver: str = DEFAULT_SOLVER) -> Move | None:
     """A move after which the board can still be cleared; None if it cannot be cleared
-    (or is already clear). Raises ``SolveTimeout`` past ``time_limit``.
+    (or is already clear). Raises ``SolveTimeout`` past ``time_limit``; ``solver`` is
+    the PySAT solver of the SAT slices (as in :func:`~.solve.solve`).
 
     >>> hint([[1, 2, 2, 1]])
     ((0, 1), (0, 2))
     """
-    order = solve(board, outside_ring, gravity, time_limit)
+    order = solve(board, outside_ring, gravity, time_limit, solver=solver)
     if not order:
         return None
     return order[0]
@@ -120,7 +123,7 @@ def _peel(ids: Board, ring: bool, gravity: bool, rng: random.Random
                 b = rng.choice(partners)
                 break
         else:  # pragma: no cover - impossible, see the docstring
-            raise RuntimeError("internal error: no linkable pair of tiles")
+            raise InternalError("no linkable pair of tiles")
         move = (a, b) if a < b else (b, a)
         out.append((move, (board[move[0]], board[move[1]])))
         board = board.remove(a, b, gravity=gravity)
@@ -144,7 +147,7 @@ def _build(cells: list[Cell], height: int, width: int, labels: list[int], ring: 
     order = [move for move, _ in steps]
     problems = verify(board, order, outside_ring=ring, gravity=gravity)
     if problems:  # pragma: no cover - construction bug
-        raise RuntimeError(f"internal error: built board fails: {problems[0]}")
+        raise InternalError(f"built board fails: {problems[0]}")
     return board, order
 
 

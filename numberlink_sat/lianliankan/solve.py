@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from numberlink_sat.errors import InternalError, SolveTimeout
+from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
 from numberlink_sat.lianliankan.board import Board, BoardLike, Cell, as_board
 from numberlink_sat.lianliankan.sat import LlkEncoding
 from numberlink_sat.lianliankan.search import OutOfBudget, Searcher
@@ -59,9 +59,10 @@ def solve(board: BoardLike, outside_ring: bool = False, gravity: bool = False,
     ``ValueError`` for an unknown method or ``method="sat"`` with ``gravity``.
     """
     if method not in METHODS:
-        raise ValueError(f"unknown method {method!r}; use one of {', '.join(METHODS)}")
+        raise InvalidArgumentError(f"unknown method {method!r}; use one of {', '.join(METHODS)}")
     if method == "sat" and gravity:
-        raise ValueError("the SAT engine has no gravity model; use method='search' or 'auto'")
+        raise InvalidArgumentError(
+            "the SAT engine has no gravity model; use method='search' or 'auto'")
     check_solver(solver)
     board = as_board(board)
     deadline = Deadline(time_limit)

@@ -45,7 +45,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.errors import InvalidArgumentError, SolveTimeout
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.sat.deadline import Deadline
 
@@ -455,7 +455,7 @@ def solutions_dfs(
 ) -> list[Solution]:
     """Up to ``limit`` distinct solutions (distinct as sets of path edges)."""
     if limit < 1:
-        raise ValueError(f"limit must be >= 1, got {limit}")
+        raise InvalidArgumentError(f"limit must be >= 1, got {limit}")
     return _search(puzzle, fill, time_limit, limit, None)
 
 

@@ -30,6 +30,7 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
+from numberlink_sat.errors import InvalidArgumentError
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.absorb import absorb_loops, loop_components
 from numberlink_sat.numberlink.model import Puzzle, Solution
@@ -60,9 +61,9 @@ class RuleOptions:
         for name, value in (("fill", fill), ("no_touch", no_touch), ("no_2x2", no_2x2),
                             ("no_u_turn", no_u_turn)):
             if not isinstance(value, bool):
-                raise TypeError(f"{name} must be True or False, not {value!r}")
+                raise InvalidArgumentError(f"{name} must be True or False, not {value!r}")
         if labels not in LABEL_ENCODINGS:
-            raise ValueError(f"labels must be one of {LABEL_ENCODINGS}, not {labels!r}")
+            raise InvalidArgumentError(f"labels must be one of {LABEL_ENCODINGS}, not {labels!r}")
         self.fill = fill
         self.no_touch = no_touch
         self.no_2x2 = no_2x2

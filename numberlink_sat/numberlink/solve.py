@@ -20,7 +20,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from numberlink_sat.errors import InternalError, SolveTimeout
+from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
 from numberlink_sat.numberlink.local import local_alternatives
 from numberlink_sat.numberlink.model import Puzzle, Solution
@@ -330,7 +330,7 @@ def _strengthen(puzzle: Puzzle) -> bool:
 
 def _check_limit(limit: int | None) -> None:
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise ValueError(f"limit must be a positive int or None, got {limit!r}")
+        raise InvalidArgumentError(f"limit must be a positive int or None, got {limit!r}")
 
 
 def solutions(

@@ -29,6 +29,7 @@ A model accepted by the cut finder is exactly a legal path, read off by
 
 from __future__ import annotations
 
+from numberlink_sat.errors import InvalidArgumentError
 from numberlink_sat.numchain.model import Puzzle
 from numberlink_sat.sat import Deadline, Model, VarPool, exactly_one
 
@@ -60,7 +61,8 @@ class ChainEncoding:
         self, puzzle: Puzzle, deadline: Deadline | None = None, *, acyclic: str = "lazy"
     ) -> None:
         if acyclic not in ACYCLIC_MODES:
-            raise ValueError(f"unknown acyclic mode {acyclic!r}; use one of {ACYCLIC_MODES}")
+            raise InvalidArgumentError(
+                f"unknown acyclic mode {acyclic!r}; use one of {ACYCLIC_MODES}")
         self.puzzle = puzzle
         self.pool = VarPool()
         self.clauses: list[Clause] = []

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from numberlink_sat.errors import InvalidArgumentError
 from numberlink_sat.numchain.brute import brute_force
 from numberlink_sat.numchain.dfs import dfs_plain, dfs_pruned
 from numberlink_sat.numchain.encode import ChainEncoding, encode
@@ -70,7 +71,8 @@ def lexmin_sat(
     (the tests use it to exercise the encoding on impossible boards).
     """
     if strategy not in STRATEGIES:
-        raise ValueError(f"unknown strategy {strategy!r}; use one of {', '.join(STRATEGIES)}")
+        raise InvalidArgumentError(
+            f"unknown strategy {strategy!r}; use one of {', '.join(STRATEGIES)}")
     deadline = deadline if deadline is not None else Deadline(None)
     if puzzle.n == 1:
         return "" if puzzle.grid[0][0] == 0 else None
@@ -219,5 +221,5 @@ def solve(
         result = brute_force(puzzle)
         deadline.check("brute force")
         return result
-    raise ValueError(f"unknown method {method!r}; use one of {', '.join(METHODS)}")
+    raise InvalidArgumentError(f"unknown method {method!r}; use one of {', '.join(METHODS)}")
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from numberlink_sat.errors import NumberlinkSatError
+from numberlink_sat.errors import InvalidArgumentError, NumberlinkSatError
 
 __all__ = ["IMAGE_SUFFIXES", "MissingExtraError", "png_available", "svg_to_png", "write_image"]
 
@@ -54,7 +54,7 @@ def png_available() -> bool:
 def svg_to_png(svg_text: str, *, scale: float = 1.0) -> bytes:
     """The PNG bytes of an SVG document (``scale`` 2 doubles the pixel size)."""
     if not scale > 0:
-        raise ValueError(f"scale must be > 0, got {scale!r}")
+        raise InvalidArgumentError(f"scale must be > 0, got {scale!r}")
     data = _cairosvg().svg2png(bytestring=svg_text.encode("utf-8"), scale=scale)
     return bytes(data)
 
@@ -72,6 +72,6 @@ def write_image(svg_text: str, path: str | Path, *, scale: float = 1.0) -> str:
     if suffix == ".png":
         target.write_bytes(svg_to_png(svg_text, scale=scale))
         return "png"
-    raise ValueError(
+    raise InvalidArgumentError(
         f"cannot tell the image type of {str(target)!r}: use a name ending in .svg or .png"
     )

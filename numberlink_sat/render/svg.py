@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from xml.sax.saxutils import escape, quoteattr
 
-from numberlink_sat.errors import InvalidPuzzleError
+from numberlink_sat.errors import InvalidArgumentError, InvalidPuzzleError
 from numberlink_sat.grid import KING_STEPS, Cell
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.render.palette import (
@@ -80,7 +80,8 @@ def _theme(theme: str | Theme) -> Theme:
     try:
         return THEMES[theme]
     except KeyError:
-        raise ValueError(f"unknown theme {theme!r}; choose one of {', '.join(THEMES)}") from None
+        raise InvalidArgumentError(
+            f"unknown theme {theme!r}; choose one of {', '.join(THEMES)}") from None
 
 
 def _num(value: float) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 
-from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.errors import InvalidArgumentError, SolveTimeout
 
 __all__ = ["Deadline"]
 
@@ -28,9 +28,9 @@ class Deadline:
     def __init__(self, time_limit: float | None) -> None:
         if time_limit is not None:
             if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-                raise TypeError("time_limit must be a number of seconds or None")
+                raise InvalidArgumentError("time_limit must be a number of seconds or None")
             if time_limit < 0 or time_limit != time_limit:
-                raise ValueError(f"time_limit must be >= 0, got {time_limit}")
+                raise InvalidArgumentError(f"time_limit must be >= 0, got {time_limit}")
         self.time_limit = None if time_limit is None else float(time_limit)
         self.start = time.perf_counter()
 

@@ -94,10 +94,10 @@ def test_stdin_and_timeout(monkeypatch: pytest.MonkeyPatch,
 @pytest.mark.parametrize(
     ("text", "needle"),
     [
-        ("1 . 2\n", "line 1, column 1"),
-        ("1 . 1\n. .\n", "line 2"),
+        ("1 . 2\n", "bad.txt:1:1: label '1'"),
+        ("1 . 1\n. .\n", "bad.txt:2:"),
         ("", "empty"),
-        ("1 1 1\n", "column 5"),
+        ("1 1 1\n", "bad.txt:1:5:"),
     ],
 )
 def test_bad_input_exit_2_without_traceback(

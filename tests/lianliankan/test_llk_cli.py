@@ -33,7 +33,7 @@ def test_solve_json_ring_and_no_solution(tmp_path, capsys):
 
 def test_bad_input_exits_2(tmp_path, capsys):
     assert main(["llk", "solve", _write(tmp_path, "1 1\n2 -1\n")]) == 2
-    assert "line 2, column 3" in capsys.readouterr().err
+    assert ".txt:2:3: " in capsys.readouterr().err
     assert main(["llk", "hint", _write(tmp_path, "1 1\n2\n")]) == 2
     assert main(["llk", "solve", _write(tmp_path, "1 2\n1 1\n")]) == 2
     assert "odd" in capsys.readouterr().err
@@ -65,3 +65,19 @@ def test_hint_and_generate(tmp_path, capsys):
     assert main(["llk", "generate", "2", "4", "--copies", "2", "--seed", "1", "--order"]) == 0
     out = capsys.readouterr().out
     assert out.count("# ") == 4
+
+
+def test_hint_honours_the_solver(tmp_path, capsys, monkeypatch):
+    from numberlink_sat.lianliankan import play
+
+    seen = {}
+    real = play.solve
+
+    def spy(*args, **kwargs):
+        seen.update(kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(play, "solve", spy)
+    assert main(["llk", "hint", _write(tmp_path, "1 2 2 1\n"), "--solver", "glucose4"]) == 0
+    assert seen["solver"] == "glucose4"
+    assert capsys.readouterr().out == "0 1 0 2\n"

@@ -67,9 +67,9 @@ def test_contest_outputs_exit_zero(
         ("2\n", "two integers"),
         ("0 1\n", "N = 0"),
         ("2 0\n0 0\n0 0\n", "K = 0"),
-        ("2 2\n0 1\n1\n", "line 3, column 2: row 2 has 1 number"),
-        ("2 2\n0 1\n1 7\n", "line 3, column 3: 7 is outside 0..1"),
-        ("2 2\n0 one\n1 0\n", "line 2, column 3: expected an integer, found 'one'"),
+        ("2 2\n0 1\n1\n", "<stdin>:3:2: row 2 has 1 number"),
+        ("2 2\n0 1\n1 7\n", "<stdin>:3:3: 7 is outside 0..1"),
+        ("2 2\n0 one\n1 0\n", "<stdin>:2:3: expected an integer, found 'one'"),
     ],
 )
 def test_bad_input_exit_2(

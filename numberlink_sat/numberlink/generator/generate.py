@@ -27,6 +27,7 @@ from typing import Any
 
 from numberlink_sat.errors import (
     InternalError,
+    InvalidArgumentError,
     InvalidPuzzleError,
     NumberlinkSatError,
     SolveTimeout,
@@ -122,9 +123,9 @@ def _check_int(name: str, value: Any, low: int, *, none_ok: bool = True) -> None
     if value is None and none_ok:
         return
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be an int, not {type(value).__name__}")
+        raise InvalidArgumentError(f"{name} must be an int, not {type(value).__name__}")
     if value < low:
-        raise ValueError(f"{name} must be >= {low}, got {value}")
+        raise InvalidArgumentError(f"{name} must be >= {low}, got {value}")
 
 
 def check_controls(
@@ -161,14 +162,15 @@ need at least 2 cells
     _check_int("max_labels", max_labels, 1)
     _check_int("max_attempts", max_attempts, 1, none_ok=False)
     if max_length is not None and min_length > max_length:
-        raise ValueError(f"min_length {min_length} is above max_length {max_length}")
+        raise InvalidArgumentError(f"min_length {min_length} is above max_length {max_length}")
     if min_labels is not None and max_labels is not None and min_labels > max_labels:
-        raise ValueError(f"min_labels {min_labels} is above max_labels {max_labels}")
+        raise InvalidArgumentError(f"min_labels {min_labels} is above max_labels {max_labels}")
     if time_limit is not None:
         if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-            raise ValueError(f"time_limit must be a number of seconds or None, not {time_limit!r}")
+            raise InvalidArgumentError(
+                f"time_limit must be a number of seconds or None, not {time_limit!r}")
         if not time_limit > 0:
-            raise ValueError(f"time_limit must be > 0, got {time_limit}")
+            raise InvalidArgumentError(f"time_limit must be > 0, got {time_limit}")
 
 
 def _shape(
@@ -413,13 +415,13 @@ def generate_with_solution(
     solver = check_solver(solver)
     options = RuleOptions(fill=fill, no_touch=no_touch, no_2x2=no_2x2)
     if seed is not None and rng is not None:
-        raise ValueError("give seed or rng, not both")
+        raise InvalidArgumentError("give seed or rng, not both")
     if rng is None:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be an int or None, not {type(seed).__name__}")
+            raise InvalidArgumentError(f"seed must be an int or None, not {type(seed).__name__}")
         rng = random.Random(seed)
     elif not isinstance(rng, random.Random):
-        raise ValueError(f"rng must be a random.Random, not {type(rng).__name__}")
+        raise InvalidArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")
 
     seconds_paths = seconds_proving = 0.0
     timeouts = 0
@@ -532,7 +534,7 @@ def generate_many(
                  "time_limit")
     })
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ValueError(f"seed must be an int or None, not {type(seed).__name__}")
+        raise InvalidArgumentError(f"seed must be an int or None, not {type(seed).__name__}")
     rng = random.Random(seed)
 
     def stream() -> Iterator[GeneratedPuzzle]:
