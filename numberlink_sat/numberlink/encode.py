@@ -30,63 +30,18 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
-from numberlink_sat.errors import InvalidArgumentError
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.absorb import absorb_loops, loop_components
 from numberlink_sat.numberlink.model import Puzzle, Solution
+from numberlink_sat.numberlink.rules import LABEL_ENCODINGS, RuleOptions
 from numberlink_sat.sat.cnf import Encoding
 from numberlink_sat.sat.constraints import degree_in_set, exactly_k, exactly_one
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.session import Model
 
-__all__ = ["NumberlinkEncoding", "RuleOptions"]
+__all__ = ["LABEL_ENCODINGS", "NumberlinkEncoding", "RuleOptions"]
 
 Clause = list[int]
-
-LABEL_ENCODINGS = ("log", "onehot")
-"""How a cell's label is written: ``log`` (binary bits) or ``onehot`` (one per label)."""
-
-
-class RuleOptions:
-    """The three rule options, validated once.
-
-    >>> RuleOptions(fill=True, no_touch=True).describe()
-    'fill, no-touch'
-    """
-
-    __slots__ = ("fill", "labels", "no_2x2", "no_touch", "no_u_turn")
-
-    def __init__(self, fill: bool = True, no_touch: bool = False, no_2x2: bool = False,
-                 labels: str = "log", no_u_turn: bool = False) -> None:
-        for name, value in (("fill", fill), ("no_touch", no_touch), ("no_2x2", no_2x2),
-                            ("no_u_turn", no_u_turn)):
-            if not isinstance(value, bool):
-                raise InvalidArgumentError(f"{name} must be True or False, not {value!r}")
-        if labels not in LABEL_ENCODINGS:
-            raise InvalidArgumentError(f"labels must be one of {LABEL_ENCODINGS}, not {labels!r}")
-        self.fill = fill
-        self.no_touch = no_touch
-        self.no_2x2 = no_2x2
-        self.labels = labels
-        # not a rule of the game: a restriction the solver tries first (see solve.py);
-        # no_touch implies it
-        self.no_u_turn = no_u_turn or no_touch
-
-    def describe(self) -> str:
-        """A short human name of the variant, e.g. ``'fill, no-touch'``."""
-        parts = ["fill" if self.fill else "no fill"]
-        if self.no_touch:
-            parts.append("no-touch")
-        if self.no_2x2:
-            parts.append("no-2x2")
-        if self.no_u_turn and not self.no_touch:
-            parts.append("no-U-turn (restriction)")
-        return ", ".join(parts)
-
-    def as_kwargs(self) -> dict[str, bool]:
-        """The options as keyword arguments (for ``verify``)."""
-        return {"fill": self.fill, "no_touch": self.no_touch, "no_2x2": self.no_2x2}
-
 
 @contextmanager
 def _gc_paused() -> Iterator[None]:

@@ -10,6 +10,10 @@ label, each an ordered list of cells from one end to the other.
 >>> s = Solution(3, 1, {"1": [(0, 0), (0, 1), (0, 2)]})
 >>> s.grid()
 [['1', '1', '1']]
+
+A puzzle may carry the rule its source states (``rules``, a
+:class:`~numberlink_sat.numberlink.rules.RuleOptions`) and the genre it was read as
+(``genre``, e.g. ``"numlin"``); neither is part of ``==`` or ``hash``.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from typing import Any
 
 from numberlink_sat.errors import InvalidPuzzleError
 from numberlink_sat.grid import Cell, Edge
+from numberlink_sat.numberlink.rules import RuleOptions
 
 __all__ = ["MAX_SIDE", "Puzzle", "Solution", "path_edges"]
 
@@ -53,11 +58,21 @@ class Puzzle:
     :class:`~numberlink_sat.errors.InvalidPuzzleError` on a cell off the board, a cell
     used twice, or a label whose ends coincide.
 
+    ``rules`` is the rule the puzzle's source states (``None``: it says none; the
+    library's verbs keep their own defaults either way, the command line uses it when
+    no rule flag is given) and ``genre`` the genre name the source gave (``None``, or
+    ``"numlin"`` / ``"arukone"`` for puzz.link). Neither takes part in ``==`` or ``hash``.
+
     >>> Puzzle(2, 2, endpoints={"A": ((0, 0), (1, 1))}, blocked=[(0, 1)]).blocked
     frozenset({(0, 1)})
+    >>> p = Puzzle(3, 1, {"1": ((0, 0), (0, 2))}, rules=RuleOptions(fill=False))
+    >>> p.rules.fill, p == Puzzle(3, 1, {"1": ((0, 0), (0, 2))})
+    (False, True)
     """
 
-    __slots__ = ("_endpoints", "_hash", "_label_at", "blocked", "height", "width")
+    __slots__ = (
+        "_endpoints", "_hash", "_label_at", "blocked", "genre", "height", "rules", "width"
+    )
 
     width: int
     height: int
@@ -65,6 +80,8 @@ class Puzzle:
     _endpoints: MappingProxyType[str, tuple[Cell, Cell]]
     _label_at: MappingProxyType[Cell, str]
     _hash: int
+    rules: RuleOptions | None
+    genre: str | None
 
     def __init__(
         self,
@@ -72,8 +89,17 @@ class Puzzle:
         height: int,
         endpoints: Mapping[str, tuple[Cell, Cell] | Iterable[Cell]],
         blocked: Iterable[Cell] = (),
+        *,
+        rules: RuleOptions | None = None,
+        genre: str | None = None,
     ) -> None:
         _check_size(width, height)
+        if rules is not None and not isinstance(rules, RuleOptions):
+            raise InvalidPuzzleError(f"rules must be a RuleOptions or None, not {rules!r}")
+        if genre is not None and not isinstance(genre, str):
+            raise InvalidPuzzleError(f"genre must be a str or None, not {genre!r}")
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "genre", genre)
         object.__setattr__(self, "width", width)
         object.__setattr__(self, "height", height)
         blocked_set = frozenset(_as_cell(b, "blocked cell") for b in blocked)
@@ -118,6 +144,22 @@ class Puzzle:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Puzzle is immutable")
+
+    def with_rules(self, rules: RuleOptions | None, genre: str | None = None) -> Puzzle:
+        """The same puzzle carrying ``rules`` (and ``genre`` when given, else its own).
+
+        >>> p = Puzzle(3, 1, {"1": ((0, 0), (0, 2))}).with_rules(RuleOptions(fill=False))
+        >>> p.rules.describe(), p.genre
+        ('no fill', None)
+        """
+        return Puzzle(
+            self.width,
+            self.height,
+            self._endpoints,
+            self.blocked,
+            rules=rules,
+            genre=self.genre if genre is None else genre,
+        )
 
     @property
     def endpoints(self) -> Mapping[str, tuple[Cell, Cell]]:

@@ -356,7 +356,9 @@ def test_written_data_puzzle_reads_back(fmt: str) -> None:
 
 
 def test_formats_tuple() -> None:
-    assert F.FORMATS == ("tokens", "compact", "pipes", "wh", "flow", "colsrows", "adc", "json")
+    assert F.FORMATS == (
+        "tokens", "compact", "pipes", "wh", "flow", "colsrows", "adc", "json", "puzzlink"
+    )
 
 
 def test_wh_several_puzzles_write_and_read() -> None:

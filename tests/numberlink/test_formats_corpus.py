@@ -18,6 +18,7 @@ from numberlink_sat.numberlink import formats as F
 from numberlink_sat.numberlink.model import Puzzle
 
 AHLE = "numberlink/thomasahle-numberlink"
+PUZZLINK = "numberlink/puzzlink/urls.txt"
 FLOW = "numberlink/mzucker-flow_solver"
 
 # file -> (puzzles, max labels) from the corpus README
@@ -58,6 +59,7 @@ def test_every_corpus_file_is_covered(corpus_dir: Path) -> None:
         | {f"{FLOW}/hints/jumbo_14x14_19.txt", f"{FLOW}/hints/jumbo_14x14_19_C_only.txt"}
         | {"numberlink/kunisura-algorithms2012/numlin001.dat"}
         | {"numberlink/kotarot-nl-solver/NL_Q00.txt", "numberlink/kotarot-nl-solver/issue82.txt"}
+        | {PUZZLINK}
     )
     assert files == known
 
@@ -161,3 +163,23 @@ def test_adc_3d_samples_are_refused(corpus_dir: Path, name: str, fmt: str) -> No
     assert info.value.line == 1
     size_line = path.read_text().splitlines()[0]
     assert info.value.column == size_line.rindex("X") + 2  # the number of layers
+
+
+def test_puzzlink_urls_round_trip(corpus_dir: Path) -> None:
+    path = corpus_dir / PUZZLINK
+    puzzles = _read_both(path, "puzzlink")
+    urls = path.read_text().split()
+    assert len(puzzles) == len(urls) == 9
+    for url, puzzle in zip(urls, puzzles, strict=True):
+        genre = url.split("?")[1].split("/")[0]
+        assert puzzle.genre == ("arukone" if genre == "arukone" else "numlin")
+        assert puzzle.rules is not None
+        assert puzzle.rules.fill == (genre == "arukone")  # no 'e' flag in these
+        assert not puzzle.rules.no_touch and not puzzle.rules.no_2x2
+        written = F.format_puzzle(puzzle, "puzzlink")
+        # pzprjs's own encoding comes back character for character (numberlink -> numlin)
+        assert written == url.replace("?numberlink/", "?numlin/") + "\n"
+        assert F.parse(written) == puzzle
+        assert all(label == str(int(label)) for label in puzzle.labels)
+    sizes = [(p.width, p.height, len(p.labels)) for p in puzzles]
+    assert sizes[0] == (4, 4, 3) and sizes[-1] == (26, 26, 22) and (14, 9, 14) in sizes

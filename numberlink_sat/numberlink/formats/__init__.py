@@ -11,6 +11,7 @@ format        what it is
 ``colsrows``  znumlin files: ``COLS ROWS`` header, digit runs are labels
 ``adc``       the contest's ``SIZE WxH`` / ``LINE#k (x,y)-(x,y)`` form (2-D only)
 ``json``      ``{"width", "height", "blocked", "endpoints"}``
+``puzzlink``  puz.link URLs ``https://puzz.link/p?numlin/W/H/BODY``, one a line
 ============  ==========================================================================
 
 ``format="auto"`` picks one by :func:`detect_format`; an explicit format always wins.
@@ -42,6 +43,7 @@ from numberlink_sat.numberlink.formats import (
     flow,
     jsonfmt,
     pipes,
+    puzzlink,
     tokens,
     wh,
 )
@@ -70,7 +72,7 @@ __all__ = [
 
 _MODULES: dict[str, ModuleType] = {
     module.NAME: module
-    for module in (tokens, compact, pipes, wh, flow, colsrows, adc, jsonfmt)
+    for module in (tokens, compact, pipes, wh, flow, colsrows, adc, jsonfmt, puzzlink)
 }
 
 FORMATS: tuple[str, ...] = tuple(_MODULES)
@@ -109,7 +111,9 @@ def _rows_fit(lines: list[Line], width: int, height: int) -> bool:
 def detect_format(text: str) -> str:
     """The format ``format="auto"`` reads ``text`` in, by the spec's order.
 
-    A line starting with ``|`` -> ``pipes``; a ``SIZE`` line -> ``adc``; a JSON object
+    A first line (past ``#`` comments) that is a URL with a ``?`` query ->
+    ``puzzlink``;
+    a line starting with ``|`` -> ``pipes``; a ``SIZE`` line -> ``adc``; a JSON object
     -> ``json``; a first non-comment line of two integers followed by rows of one
     character per cell -> ``wh``, or by rows of that many white-space separated tokens
     -> ``colsrows``; rows with white space -> ``tokens``; else ``compact`` (never
@@ -124,6 +128,8 @@ def detect_format(text: str) -> str:
     if not content:
         raise ParseError("empty input: no puzzle", 1, 1)
     first = content[0].text.lstrip()
+    if puzzlink.looks_like_url(text):
+        return puzzlink.NAME
     if first.startswith("|"):
         return pipes.NAME
     if _SIZE_LINE.match(first):
@@ -210,9 +216,13 @@ def parse(text: str, format: str = "auto") -> Puzzle:
 
 
 def _second_puzzle_line(text: str) -> int:
-    """The line of the second ``W H`` header of a wh text (1 if none is found)."""
+    """The line of the second ``W H`` header of a wh text, or of the second URL of a
+    puzzlink text (1 if none is found)."""
     count = 0
     lines = split_lines(text)
+    urls = [ln.number for ln in lines if puzzlink.looks_like_url(ln.text)]
+    if len(urls) > 1:
+        return urls[1]
     index = 0
     while index < len(lines):
         match = wh.HEADER.match(lines[index].text)
