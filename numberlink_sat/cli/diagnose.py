@@ -19,11 +19,11 @@ from numberlink_sat.cli.common import (
     EXIT_NOT_UNIQUE,
     EXIT_OK,
     EXIT_TIMEOUT,
+    InputFileError,
     add_solver_options,
+    parse_input,
     positive_int,
-    read_input,
 )
-from numberlink_sat.errors import NumberlinkSatError, ParseError
 from numberlink_sat.numberlink.diagnose import Diagnosis, diagnose
 from numberlink_sat.numberlink.formats import FORMATS, read_text
 from numberlink_sat.numberlink.model import Puzzle
@@ -64,12 +64,9 @@ def add_puzzle_arguments(p: argparse.ArgumentParser) -> None:
 
 def load_puzzles(args: argparse.Namespace) -> list[Puzzle]:
     """The puzzles of the ``file`` argument (a ``ValueError`` naming it when empty)."""
-    try:
-        puzzles = read_text(read_input(args.file), args.format)
-    except NumberlinkSatError as exc:
-        raise ParseError(f"{args.file}: {exc}") from None
+    puzzles = parse_input(args.file, lambda text: read_text(text, args.format))
     if not puzzles:
-        raise ValueError(f"{args.file}: no puzzle found")
+        raise InputFileError(args.file, "no puzzle found")
     return puzzles
 
 

@@ -216,11 +216,6 @@ class _Backbone:
             self.checked(enc, model)
 
 
-def _edge_of(enc: NumberlinkEncoding, var: int) -> Edge:
-    i, j = enc.edge_cells[var - enc.first_edge_var]
-    return (divmod(i, enc.width), divmod(j, enc.width))
-
-
 def diagnose(
     puzzle: Puzzle,
     *,
@@ -262,7 +257,10 @@ def diagnose(
     stats["queries"] = state.queries
 
     def edges(variables: Iterable[int]) -> frozenset[Edge]:
-        return frozenset(_edge_of(enc, v) for v in variables) if enc else frozenset()
+        if enc is None:
+            return frozenset()
+        cells, first = enc.cell_edges, enc.first_edge_var
+        return frozenset(cells[v - first] for v in variables)
 
     unproven = set(state.candidates) if state.found else set()
     if partial and not state.found and enc is not None:
