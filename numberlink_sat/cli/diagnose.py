@@ -23,9 +23,11 @@ from numberlink_sat.cli.common import (
     add_solver_options,
     parse_input,
     positive_int,
+    read_input,
 )
 from numberlink_sat.numberlink.diagnose import Diagnosis, diagnose
-from numberlink_sat.numberlink.formats import FORMATS, read_text
+from numberlink_sat.numberlink.fixes import FixReport, find_fixes, redundant_pairs
+from numberlink_sat.numberlink.formats import FORMATS, can_hold, detect_format, read_text
 from numberlink_sat.numberlink.model import Puzzle
 from numberlink_sat.render.diagnosis import forced_labels
 
@@ -46,6 +48,15 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
     p.add_argument("--svg", metavar="PATH",
                    help="draw the forced map to PATH (.svg, or .png with the png extra)")
+    p.add_argument("--fixes", action="store_true",
+                   help="when not unique: look for single edits that leave one solution")
+    p.add_argument("--max-fixes", type=positive_int, default=3, metavar="N",
+                   help="stop after N fixes (default 3)")
+    p.add_argument("--no-blocked", dest="allow_blocked", action="store_false", default=None,
+                   help="fixes may not block cells (default: only if the input format "
+                   "has blocked cells)")
+    p.add_argument("--redundant", action="store_true",
+                   help="when unique without fill: list the pairs the puzzle can do without")
     p.set_defaults(func=run_diagnose)
 
 
@@ -63,11 +74,26 @@ def add_puzzle_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def load_puzzles(args: argparse.Namespace) -> list[Puzzle]:
-    """The puzzles of the ``file`` argument (a ``ValueError`` naming it when empty)."""
-    puzzles = parse_input(args.file, lambda text: read_text(text, args.format))
+    """The puzzles of the ``file`` argument (an error naming the file when empty).
+
+    Sets ``args.input_format`` to the format read (detected when ``auto``).
+    """
+    text = read_input(args.file)
+    puzzles = parse_input(args.file, lambda t: read_text(t, args.format), text)
     if not puzzles:
         raise InputFileError(args.file, "no puzzle found")
+    args.input_format = args.format if args.format != "auto" else detect_format(text)
     return puzzles
+
+
+def blocked_allowed(puzzle: Puzzle, input_format: str) -> bool:
+    """Whether ``input_format`` can hold ``puzzle`` with one more blocked cell."""
+    free = [c for c in puzzle.open_cells() if c not in puzzle.label_at]
+    if not free:
+        return False
+    trial = Puzzle(puzzle.width, puzzle.height, dict(puzzle.endpoints),
+                   [*puzzle.blocked, free[0]])
+    return can_hold(trial, input_format)
 
 
 def rules_of(args: argparse.Namespace) -> dict[str, bool]:
@@ -159,7 +185,7 @@ def run_diagnose(args: argparse.Namespace) -> int:
         d = diagnose(puzzle, time_limit=args.time_limit, count_limit=max(2, args.count_limit),
                      solver=args.solver, **rules_of(args))
         if args.json:
-            record = d.to_dict()
+            record = d.to_dict() | _extras_json(args, puzzle, d)
             if len(puzzles) > 1:
                 record["index"] = index
             print(json.dumps(record))
@@ -169,6 +195,7 @@ def run_diagnose(args: argparse.Namespace) -> int:
             print("\n".join(summary_lines(d)))
             if d.count:
                 print(forced_map_text(d))
+        _extras(args, puzzle, d)
         if args.svg:
             from numberlink_sat.render import write_image
             from numberlink_sat.render.diagnosis import diagnosis_svg
@@ -177,3 +204,55 @@ def run_diagnose(args: argparse.Namespace) -> int:
         worst = worst or diagnosis_exit(d)
         sys.stdout.flush()
     return worst
+
+
+def _fix_report(args: argparse.Namespace, puzzle: Puzzle, d: Diagnosis) -> FixReport | None:
+    if not args.fixes or d.status != "multiple":
+        return None
+    allow = args.allow_blocked
+    if allow is None:
+        allow = blocked_allowed(puzzle, args.input_format)
+    return find_fixes(puzzle, fill=args.fill, no_touch=args.no_touch, no_2x2=args.no_2x2,
+                      time_limit=args.time_limit, max_fixes=args.max_fixes,
+                      allow_blocked=allow, diagnosis=d, solver=args.solver)
+
+
+def _redundant(args: argparse.Namespace, puzzle: Puzzle, d: Diagnosis) -> list[str] | None:
+    if not args.redundant or not d.unique or args.fill:
+        return None
+    return [r.label for r in redundant_pairs(puzzle, no_touch=args.no_touch,
+                                             no_2x2=args.no_2x2, time_limit=args.time_limit,
+                                             solver=args.solver)]
+
+
+def _extras_json(args: argparse.Namespace, puzzle: Puzzle, d: Diagnosis) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    report = _fix_report(args, puzzle, d)
+    if report is not None:
+        out["fixes"] = [f.to_dict() for f in report.fixes]
+        out["fixes_complete"] = report.complete
+        out["fixes_message"] = report.message
+    redundant = _redundant(args, puzzle, d)
+    if redundant is not None:
+        out["redundant"] = redundant
+    return out
+
+
+def _extras(args: argparse.Namespace, puzzle: Puzzle, d: Diagnosis) -> None:
+    """The text of ``--fixes`` and ``--redundant`` (nothing in JSON mode)."""
+    if args.json:
+        return
+    from numberlink_sat.render import render_text
+
+    report = _fix_report(args, puzzle, d)
+    if report is not None:
+        print(f"fixes: {report.message} ({report.tried} edits screened, {report.counted} "
+              f"counted, {report.seconds:.2f} s)")
+        for rank, fix in enumerate(report.fixes, 1):
+            print(f"{rank}. {fix.kind} (size {fix.size}): {fix.description}")
+            if fix.url:
+                print(f"   {fix.url}")
+            print(render_text(fix.puzzle, fix.solution))
+    redundant = _redundant(args, puzzle, d)
+    if redundant is not None:
+        print("redundant pairs: " + (" ".join(redundant) if redundant else "none"))

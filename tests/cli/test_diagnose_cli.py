@@ -71,3 +71,30 @@ def test_bad_input_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert code == 2 and str(path) in err
     code, _, err = run(["diagnose", str(tmp_path / "missing.txt")], capsys)
     assert code == 2 and "missing.txt" in err
+
+
+def test_fixes_are_printed_and_proven(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text(NOT_UNIQUE)
+    code, out, _ = run(["diagnose", str(path), "--no-fill", "--fixes", "--json"], capsys)
+    record = json.loads(out)
+    assert code == 3 and record["fixes"]
+    for fix in record["fixes"]:
+        d = fix["puzzle"]
+        puzzle = nl.Puzzle(d["width"], d["height"],
+                           {k: tuple(tuple(c) for c in v) for k, v in d["endpoints"].items()},
+                           [tuple(c) for c in d["blocked"]])
+        assert nl.count_solutions(puzzle, 2, fill=False) == 1
+    code, out, _ = run(["diagnose", str(path), "--no-fill", "--fixes", "--no-blocked"], capsys)
+    assert code == 3 and "block cell" not in out and "fixes:" in out
+
+
+def test_redundant_pairs_of_a_unique_puzzle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text("1 . . 1\n2 . . 2\n3 . . 3\n")
+    code, out, _ = run(["diagnose", str(path), "--no-fill", "--redundant"], capsys)
+    assert code == 0 and "redundant pairs: none" in out
