@@ -167,21 +167,22 @@ def run(family: str, kind: str, engine: str, board: Any, time_limit: float | Non
             finally:
                 stats["nodes"] = searcher.nodes
         if base == "sat":
-            from numberlink_sat.lianliankan.sat import LlkEncoding
+            from numberlink_sat.lianliankan.sat import LlkEncoding, LlkSatSolver
             from numberlink_sat.sat.deadline import Deadline
 
-            enc = LlkEncoding(b, ring, Deadline(time_limit))
-            stats["variables"] = enc.pool.top
-            stats["clauses"] = len(enc.clauses)
-            try:
-                return enc.solve(_solver_of(engine))
-            finally:
-                session_stats = getattr(enc, "stats", None)
-                if session_stats is not None:
-                    stats.update(
-                        {k: v for k, v in session_stats.as_dict().items()
-                         if k not in ("variables", "clauses")}
-                    )
+            deadline = Deadline(time_limit)
+            enc = LlkEncoding(b, ring, deadline)
+            stats["variables"] = enc.num_vars
+            stats["clauses"] = enc.num_clauses
+            with LlkSatSolver(enc, _solver_of(engine)) as llk:
+                try:
+                    return llk.resume(deadline)
+                finally:
+                    if llk.stats is not None:
+                        stats.update(
+                            {k: v for k, v in llk.stats.as_dict().items()
+                             if k not in ("variables", "clauses")}
+                        )
     raise ValueError(f"no engine {engine!r} for {family}")
 
 

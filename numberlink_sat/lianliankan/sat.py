@@ -17,6 +17,9 @@ tile of ``P(i-1)``". It is valid because in a real clearing order some arc of th
 missing; it does not depend on which of the crossing routes the model chose, so one cut
 removes many models.
 
+:class:`LlkEncoding` holds the clauses only; :class:`LlkSatSolver` owns the solver and
+can be resumed with a new deadline, keeping its learned clauses and cuts.
+
 >>> from numberlink_sat.lianliankan.board import parse_board
 >>> sat_order(parse_board("1 2 2 1"))
 [((0, 1), (0, 2)), ((0, 0), (0, 3))]
@@ -28,15 +31,16 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from types import TracebackType
 
 from numberlink_sat.lianliankan.board import Board, Cell
+from numberlink_sat.sat.cnf import Encoding
 from numberlink_sat.sat.constraints import at_most_one, exactly_one
 from numberlink_sat.sat.deadline import Deadline
-from numberlink_sat.sat.pool import VarPool
 from numberlink_sat.sat.session import Model, SatSession, SessionStats
-from numberlink_sat.sat.solvers import DEFAULT_SOLVER
+from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
 
-__all__ = ["LlkEncoding", "routes_between", "sat_order"]
+__all__ = ["LlkEncoding", "LlkSatSolver", "routes_between", "sat_order"]
 
 Move = tuple[Cell, Cell]
 
@@ -92,18 +96,20 @@ class _Pair:
     routes: list[tuple[int, frozenset[int]]] = field(default_factory=list)  # (var, blockers)
 
 
-class LlkEncoding:
-    """The SAT model of one board; :meth:`solve` runs the lazy cycle-cut loop."""
+class LlkEncoding(Encoding):
+    """The SAT model of one board: clauses, decoding (:meth:`order`) and cycle cuts.
+
+    ``deadline`` bounds the encoding only; :class:`LlkSatSolver` runs the solver.
+    """
 
     def __init__(self, board: Board, outside_ring: bool = False,
                  deadline: Deadline | None = None) -> None:
+        super().__init__()
         self.board = board
         self.outside_ring = outside_ring
-        self.deadline = deadline if deadline is not None else Deadline(None)
+        deadline = deadline if deadline is not None else Deadline(None)
         self.cells: list[Cell] = board.tiles()
         index = {c: i for i, c in enumerate(self.cells)}
-        self.pool = VarPool()
-        self.clauses: list[list[int]] = []
         self.pairs: list[_Pair] = []
         by_tile: dict[int, list[int]] = {i: [] for i in range(len(self.cells))}
         for cells in board.pictures().values():
@@ -122,7 +128,7 @@ class LlkEncoding:
                     self.clauses.append([-pair.var, *rv])
                     self.clauses.extend([-v, pair.var] for v in rv)
                     self.clauses.extend(at_most_one(rv, self.pool))
-            self.deadline.check("encoding")
+            deadline.check("encoding")
         self.pair_of_tile = by_tile
         for ps in by_tile.values():
             self.clauses.extend(exactly_one([self.pairs[p].var for p in ps], self.pool))
@@ -144,10 +150,8 @@ class LlkEncoding:
                     if qi in qset and (qvar, var) not in seen:
                         seen.add((var, qvar))
                         self.clauses.append([-var, -qvar])
-            self.deadline.check("encoding")
+            deadline.check("encoding")
         self.cut_count = 0
-        self._session: SatSession | None = None
-        self.stats: SessionStats | None = None
 
     # -- decoding ----------------------------------------------------------------
     def _chosen(self, model: Model) -> tuple[list[int], dict[int, int], dict[int, int]]:
@@ -172,7 +176,6 @@ class LlkEncoding:
 
     def find_cuts(self, model: Model) -> list[list[int]]:
         """Cuts for short cycles of the precedence graph of ``model`` (empty: acyclic)."""
-        self.deadline.check("cutting cycles")
         chosen, preds, _ = self._graph(model)
         cycles = _short_cycles(chosen, preds)
         cuts = []
@@ -209,35 +212,55 @@ class LlkEncoding:
                     ready.append(j)
         return out
 
-    def solve(self, solver: str = DEFAULT_SOLVER) -> list[Move] | None:
-        """A clearing order, or None when the board cannot be cleared."""
-        try:
-            return self.resume(self.deadline, solver)
-        finally:
-            self.close()
 
-    def resume(self, deadline: Deadline, solver: str = DEFAULT_SOLVER) -> list[Move] | None:
-        """Run the cut loop until ``deadline`` (then :class:`SolveTimeout`); may be called
-        again later with a new deadline: the solver, its learned clauses and cuts are kept."""
-        if any(len(cs) % 2 for cs in self.board.pictures().values()):
-            return None
-        if not self.cells:
+class LlkSatSolver:
+    """The solver lifecycle over one :class:`LlkEncoding`: run, resume, free.
+
+    Each :meth:`resume` runs the lazy cycle-cut loop until its deadline; a later call
+    goes on with the same solver, its learned clauses and cuts. Use it as a context
+    manager (or call :meth:`close`) so the solver is freed.
+
+    >>> from numberlink_sat.lianliankan.board import parse_board
+    >>> with LlkSatSolver(LlkEncoding(parse_board("1 1 2 2"))) as engine:
+    ...     engine.resume(Deadline(None))
+    [((0, 0), (0, 1)), ((0, 2), (0, 3))]
+    """
+
+    def __init__(self, encoding: LlkEncoding, solver: str = DEFAULT_SOLVER) -> None:
+        self.encoding = encoding
+        self.solver = check_solver(solver)
+        self._session: SatSession | None = None
+
+    @property
+    def stats(self) -> SessionStats | None:
+        """What the solver did so far (``None`` before the first call)."""
+        return None if self._session is None else self._session.stats
+
+    def resume(self, deadline: Deadline) -> list[Move] | None:
+        """A clearing order, ``None`` when there is none; :class:`SolveTimeout` past
+        ``deadline`` (then it may be called again with a new deadline)."""
+        enc = self.encoding
+        if any(len(cs) % 2 for cs in enc.board.pictures().values()):
+            return None  # a picture with an odd number of tiles is never cleared
+        if not enc.cells:
             return []
-        self.deadline = deadline
         if self._session is None:
-            self._session = SatSession(self.clauses, solver=solver, deadline=deadline)
-        self._session.deadline = deadline
-        model = self._session.solve_with_cuts(self.find_cuts)
-        self.stats = self._session.stats
-        if model is None:
-            return None
-        return self.order(model)
+            self._session = SatSession(enc, solver=self.solver)
+        model = self._session.solve_with_cuts(enc.find_cuts, deadline=deadline)
+        return None if model is None else enc.order(model)
 
     def close(self) -> None:
         """Free the solver."""
         if self._session is not None:
             self._session.close()
             self._session = None
+
+    def __enter__(self) -> LlkSatSolver:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
 
 
 def _short_cycles(nodes: list[int], preds: dict[int, list[int]]) -> list[list[int]]:
@@ -332,4 +355,6 @@ def _short_cycles(nodes: list[int], preds: dict[int, list[int]]) -> list[list[in
 def sat_order(board: Board, outside_ring: bool = False, deadline: Deadline | None = None,
               solver: str = DEFAULT_SOLVER) -> list[Move] | None:
     """A clearing order found by SAT, or None when the board cannot be cleared."""
-    return LlkEncoding(board, outside_ring, deadline).solve(solver)
+    deadline = deadline if deadline is not None else Deadline(None)
+    with LlkSatSolver(LlkEncoding(board, outside_ring, deadline), solver) as engine:
+        return engine.resume(deadline)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
 from numberlink_sat.lianliankan.board import Board, BoardLike, Cell, as_board
-from numberlink_sat.lianliankan.sat import LlkEncoding
+from numberlink_sat.lianliankan.sat import LlkEncoding, LlkSatSolver, sat_order
 from numberlink_sat.lianliankan.search import OutOfBudget, Searcher
 from numberlink_sat.lianliankan.verify import verify
 from numberlink_sat.sat.deadline import Deadline
@@ -72,7 +72,7 @@ def solve(board: BoardLike, outside_ring: bool = False, gravity: bool = False,
         order = Searcher(board, outside_ring, gravity).run(deadline)
         return _checked(board, order, outside_ring, gravity, "search")
     if method == "sat":
-        return _checked(board, LlkEncoding(board, outside_ring, deadline).solve(solver),
+        return _checked(board, sat_order(board, outside_ring, deadline, solver),
                         outside_ring, False, "SAT")
     return _auto(board, outside_ring, deadline, solver)
 
@@ -81,7 +81,7 @@ def _auto(board: Board, ring: bool, deadline: Deadline, solver: str) -> list[Mov
     searcher = Searcher(board, ring, False)
     if board.tile_count() > SAT_TILE_LIMIT:
         return _checked(board, searcher.run(deadline), ring, False, "search")
-    encoding: LlkEncoding | None = None
+    engine: LlkSatSolver | None = None
     nodes, seconds = 200, 0.1
     try:
         while True:
@@ -90,20 +90,18 @@ def _auto(board: Board, ring: bool, deadline: Deadline, solver: str) -> list[Mov
                                 "search")
             except OutOfBudget:
                 pass
-            if encoding is None:
-                encoding = LlkEncoding(board, ring, deadline)
-            left = deadline.remaining()
-            slice_limit = seconds if left is None else max(0.0, min(seconds, left))
+            if engine is None:
+                engine = LlkSatSolver(LlkEncoding(board, ring, deadline), solver)
             try:
-                order = encoding.resume(Deadline(slice_limit), solver)
+                order = engine.resume(deadline.within(seconds))
                 return _checked(board, order, ring, False, "SAT")
             except SolveTimeout:
                 deadline.check("solving")
             nodes *= 2
             seconds *= 2
     finally:
-        if encoding is not None:
-            encoding.close()
+        if engine is not None:
+            engine.close()
 
 
 def is_clearable(board: BoardLike, outside_ring: bool = False, gravity: bool = False,

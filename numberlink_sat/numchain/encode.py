@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from numberlink_sat.errors import InvalidArgumentError
 from numberlink_sat.numchain.model import Puzzle
-from numberlink_sat.sat import Deadline, Model, VarPool, exactly_one
+from numberlink_sat.sat import Deadline, Encoding, Model, exactly_one
 
 __all__ = ["ACYCLIC_MODES", "Arc", "ChainEncoding", "encode"]
 
@@ -49,7 +49,7 @@ _DC = (0, 1, 1, 1, 0, -1, -1, -1)
 _DIRECTION = {(dr, dc): d for d, (dr, dc) in enumerate(zip(_DR, _DC, strict=True))}
 
 
-class ChainEncoding:
+class ChainEncoding(Encoding):
     """Clauses over the move variables of one puzzle, plus what decoding and cuts need.
 
     Cells are numbered ``r * n + c``. ``out_arcs[u]`` lists the allowed moves out of
@@ -63,9 +63,8 @@ class ChainEncoding:
         if acyclic not in ACYCLIC_MODES:
             raise InvalidArgumentError(
                 f"unknown acyclic mode {acyclic!r}; use one of {ACYCLIC_MODES}")
+        super().__init__()
         self.puzzle = puzzle
-        self.pool = VarPool()
-        self.clauses: list[Clause] = []
         n, k = puzzle.n, puzzle.k
         self.n = n
         size = n * n

@@ -24,7 +24,7 @@ from numberlink_sat.numchain.dfs import dfs_plain, dfs_pruned
 from numberlink_sat.numchain.encode import ChainEncoding, encode
 from numberlink_sat.numchain.model import Puzzle, impossibility
 from numberlink_sat.numchain.repair import cannot_finish, splice_cycles
-from numberlink_sat.sat import DEFAULT_SOLVER, Deadline, SatSession
+from numberlink_sat.sat import DEFAULT_SOLVER, Accept, Deadline, Model, SatSession
 
 __all__ = ["METHODS", "STRATEGIES", "lexmin_sat", "solve"]
 
@@ -61,14 +61,14 @@ def lexmin_sat(
     Fixed steps and refuted moves become unit clauses (the prefix never changes again),
     so later calls get easier.
 
-    Each call runs the lazy-cut loop; with ``splice=True`` a model whose only fault is
-    detached cycles is first offered to :func:`~.repair.splice_cycles`, and a spliced
-    full path is taken as the witness "yes" (its cuts are added only with
-    ``cuts_on_splice=True``: measured slower). Every "no" comes from the solver. With
-    ``prune=True`` candidates that :func:`~.repair.cannot_finish` refutes are ruled
-    out without a call. ``acyclic`` picks the cycle exclusion of the encoding
-    (:data:`~.encode.ACYCLIC_MODES`); ``precheck=False`` skips the cheap label checks
-    (the tests use it to exercise the encoding on impossible boards).
+    Each call runs the shared lazy-cut loop; with ``splice=True`` a model whose only
+    fault is detached cycles is first offered to :func:`~.repair.splice_cycles`, and a
+    spliced full path is accepted as the witness "yes" (the loop's repair step; its cuts
+    are added only with ``cuts_on_splice=True``: measured slower). Every "no" comes from
+    the solver. With ``prune=True`` candidates that :func:`~.repair.cannot_finish`
+    refutes are ruled out without a call. ``acyclic`` picks the cycle exclusion of the
+    encoding (:data:`~.encode.ACYCLIC_MODES`); ``precheck=False`` skips the cheap label
+    checks (the tests use it to exercise the encoding on impossible boards).
     """
     if strategy not in STRATEGIES:
         raise InvalidArgumentError(
@@ -79,116 +79,167 @@ def lexmin_sat(
     if precheck and impossibility(puzzle) is not None:
         return None
     enc = encode(puzzle, deadline, acyclic=acyclic)
-    # cells whose moves the prefix changed: next to the path, and next to the end
-    near: set[int] = enc.neighbours[enc.start] | enc.neighbours[enc.end] | {enc.end}
-    total = puzzle.cells
-    visited = bytearray(total)
-    visited[enc.start] = 1
-    protected: set[int] = set()
-    refuted: set[int] = set()
-    squares: set[int] = set()  # unit squares cut by a diagonal of the fixed prefix
-    spliced = 0
-    pruned = 0
-    with SatSession(enc.clauses, solver=solver, deadline=deadline, num_vars=enc.pool.top) as s:
-
-        def query(assumptions: list[int]) -> list[int] | None:
-            """A full path under ``assumptions`` (directions), or None when UNSAT."""
-            nonlocal spliced
-            while s.solve(assumptions):
-                succ = enc.successors(s.model())
-                cycles = enc.cycles(succ)
-                if not cycles:
-                    return enc.directions_of(succ)
-                if splice:
-                    fixed = splice_cycles(enc, succ, protected, refuted)
-                    if fixed is not None:
-                        spliced += 1
-                        if cuts_on_splice:
-                            s.add_clauses(enc.cuts_for(cycles))
-                        return enc.directions_of(fixed)
-                cuts = enc.cuts_for(cycles)
-                s.stats.cut_rounds += 1
-                s.stats.cuts += len(cuts)
-                s.add_clauses(cuts)
-            return None
-
+    with SatSession(enc, solver=solver, deadline=deadline) as session:
+        search = _PrefixSearch(enc, session, strategy=strategy, splice=splice, prune=prune,
+                               cuts_on_splice=cuts_on_splice)
         try:
-            current = query([])
-            if current is None:
-                return None
-            answer: list[int] = []
-            u = enc.start
-            for step in range(total - 1):
-                last = step == total - 2
-                protected.add(u)
-                d = current[step]
-                while True:
-                    cands = [
-                        var for dd, var, v in enc.out_arcs[u]
-                        if dd < d and not visited[v] and var not in refuted
-                        and (v != enc.end or last)
-                    ]
-                    if not cands:
-                        break
-                    if prune:
-                        dead = [
-                            var for var in cands
-                            if _dead_end(enc, visited, squares, var, near)
-                        ]
-                        if dead:
-                            pruned += len(dead)
-                            refuted.update(dead)
-                            s.add_clauses([[-var] for var in dead])
-                            continue
-                    if strategy == "smallest" or len(cands) == 1:
-                        test = cands[0]
-                        found = query([test])
-                        if found is None:
-                            refuted.add(test)
-                            s.add_clause([-test])
-                            continue
-                    else:
-                        act = enc.pool.new()
-                        s.add_clause([-act, *cands])
-                        found = query([act])
-                        s.add_clause([-act])
-                        if found is None:
-                            refuted.update(cands)
-                            s.add_clauses([[-var] for var in cands])
-                            break
-                    current = found
-                    d = current[step]
-                var = enc.arc_var[u][d]
-                s.add_clause([var])
-                answer.append(d)
-                u = enc.var_head[var]
-                visited[u] = 1
-                near |= enc.neighbours[u]
-                if var in enc.square_of:
-                    squares.add(enc.square_of[var])
-            return "".join(map(str, answer))
+            return search.run()
         finally:
             if stats is not None:
-                stats.update(s.stats.as_dict())
+                stats.update(session.stats.as_dict())
                 stats["arcs"] = enc.num_arcs
-                stats["spliced"] = spliced
-                stats["pruned"] = pruned
+                stats["spliced"] = search.spliced
+                stats["pruned"] = search.pruned
 
 
-def _dead_end(
-    enc: ChainEncoding, visited: bytearray, squares: set[int], var: int, near: set[int]
-) -> bool:
-    """Whether the move ``var`` next surely fails (see :func:`~.repair.cannot_finish`)."""
-    head = enc.var_head[var]
-    square = enc.square_of.get(var, -1)
-    visited[head] = 1
-    if square >= 0:
-        squares.add(square)
-    try:
-        return cannot_finish(enc, visited, head, squares, near | enc.neighbours[head])
-    finally:
-        visited[head] = 0
-        squares.discard(square)
+class _PrefixSearch:
+    """The state of :func:`lexmin_sat`: the fixed prefix and what is known about moves.
+
+    Phases: :meth:`first_path` (any full path), then per step :meth:`settle_step`
+    (ask below the current direction until it is proven smallest) and :meth:`fix_step`.
+    """
+
+    def __init__(self, enc: ChainEncoding, session: SatSession, *, strategy: str,
+                 splice: bool, prune: bool, cuts_on_splice: bool) -> None:
+        self.enc = enc
+        self.session = session
+        self.strategy = strategy
+        self.splice = splice
+        self.prune = prune
+        self.cuts_on_splice = cuts_on_splice
+        # cells whose moves the prefix changed: next to the path, and next to the end
+        self.near: set[int] = enc.neighbours[enc.start] | enc.neighbours[enc.end] | {enc.end}
+        self.total = enc.puzzle.cells
+        self.visited = bytearray(self.total)
+        self.visited[enc.start] = 1
+        self.protected: set[int] = set()  # cells whose step is fixed (or being asked)
+        self.refuted: set[int] = set()  # move variables proven unusable
+        self.squares: set[int] = set()  # unit squares cut by a diagonal of the prefix
+        self.answer: list[int] = []
+        self.spliced = 0
+        self.pruned = 0
+        self._succ: list[int] = []  # the successor list of the last model looked at
+
+    # -- the cut loop with its repair step ---------------------------------------------
+    def _judge(self, model: Model) -> list[list[int]] | Accept[list[int]]:
+        """Accept a full path, repair one with detached cycles by splicing, or cut."""
+        enc = self.enc
+        self._succ = succ = enc.successors(model)
+        cycles = enc.cycles(succ)
+        if not cycles:
+            return []
+        if self.splice:
+            fixed = splice_cycles(enc, succ, self.protected, self.refuted)
+            if fixed is not None:
+                self.spliced += 1
+                return Accept(fixed, enc.cuts_for(cycles) if self.cuts_on_splice else [])
+        return enc.cuts_for(cycles)
+
+    def query(self, assumptions: list[int]) -> list[int] | None:
+        """A full path under ``assumptions`` (its directions), or None when UNSAT."""
+        found = self.session.solve_with_cuts(self._judge, assumptions)
+        if found is None:
+            return None
+        succ = self._succ if isinstance(found, Model) else found
+        return self.enc.directions_of(succ)
+
+    # -- phases ---------------------------------------------------------------------
+    def run(self) -> str | None:
+        """The smallest direction string, or None when there is no path at all."""
+        current = self.first_path()
+        if current is None:
+            return None
+        u = self.enc.start
+        for step in range(self.total - 1):
+            self.protected.add(u)
+            current = self.settle_step(u, step, current)
+            u = self.fix_step(u, current[step])
+        return "".join(map(str, self.answer))
+
+    def first_path(self) -> list[int] | None:
+        """Any full path (directions), or None when the board has none."""
+        return self.query([])
+
+    def candidates(self, u: int, step: int, d: int) -> list[int]:
+        """The moves out of ``u`` with a smaller direction than ``d`` still open."""
+        enc, last = self.enc, step == self.total - 2
+        return [
+            var for dd, var, v in enc.out_arcs[u]
+            if dd < d and not self.visited[v] and var not in self.refuted
+            and (v != enc.end or last)
+        ]
+
+    def settle_step(self, u: int, step: int, current: list[int]) -> list[int]:
+        """A full path whose direction at ``step`` is the smallest possible there."""
+        while True:
+            cands = self.candidates(u, step, current[step])
+            if not cands:
+                return current
+            if self.prune and self._prune(cands):
+                continue
+            found = self._ask(cands)
+            if found is None:
+                if self.strategy == "below" and len(cands) > 1:
+                    return current  # no candidate is possible: current[step] is right
+                continue
+            current = found
+
+    def _prune(self, cands: list[int]) -> bool:
+        """Refute the candidates that surely fail without a call; whether any did."""
+        dead = [var for var in cands if self._dead_end(var)]
+        if not dead:
+            return False
+        self.pruned += len(dead)
+        self._refute(dead)
+        return True
+
+    def _ask(self, cands: list[int]) -> list[int] | None:
+        """A full path using one of ``cands`` (refuting what the solver rules out)."""
+        session = self.session
+        if self.strategy == "smallest" or len(cands) == 1:
+            found = self.query([cands[0]])
+            if found is None:
+                self._refute(cands[:1])
+            return found
+        act = self.enc.pool.new()
+        session.add_clause([-act, *cands])
+        found = self.query([act])
+        session.add_clause([-act])
+        if found is None:
+            self._refute(cands)
+        return found
+
+    def _refute(self, moves: list[int]) -> None:
+        self.refuted.update(moves)
+        self.session.add_clauses([[-var] for var in moves])
+
+    def fix_step(self, u: int, d: int) -> int:
+        """Fix the move in direction ``d`` out of ``u``; the cell it reaches."""
+        enc = self.enc
+        var = enc.arc_var[u][d]
+        self.session.add_clause([var])
+        self.answer.append(d)
+        v = enc.var_head[var]
+        self.visited[v] = 1
+        self.near |= enc.neighbours[v]
+        if var in enc.square_of:
+            self.squares.add(enc.square_of[var])
+        return v
+
+    def _dead_end(self, var: int) -> bool:
+        """Whether the move ``var`` next surely fails (see :func:`~.repair.cannot_finish`)."""
+        enc = self.enc
+        head = enc.var_head[var]
+        square = enc.square_of.get(var, -1)
+        self.visited[head] = 1
+        if square >= 0:
+            self.squares.add(square)
+        try:
+            return cannot_finish(enc, self.visited, head, self.squares,
+                                 self.near | enc.neighbours[head])
+        finally:
+            self.visited[head] = 0
+            self.squares.discard(square)
 
 
 def solve(

@@ -9,8 +9,9 @@ from llk_brute import brute_clearable, random_board
 
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.lianliankan import Board, as_board, solve, verify
-from numberlink_sat.lianliankan.sat import LlkEncoding, routes_between
+from numberlink_sat.lianliankan.sat import LlkEncoding, LlkSatSolver, routes_between
 from numberlink_sat.lianliankan.search import Searcher
+from numberlink_sat.sat.deadline import Deadline
 
 
 def _tiny_boards(seed: int, count: int) -> list[Board]:
@@ -122,8 +123,11 @@ def test_searcher_budget_and_sat_resume_keep_state():
     s = Searcher(board, True)
     first = s.run()
     assert first is not None and verify(board, first, outside_ring=True) == []
-    enc = LlkEncoding(board, True)
-    order = enc.solve()
+    with LlkSatSolver(LlkEncoding(board, True)) as engine:
+        with pytest.raises(SolveTimeout):
+            engine.resume(Deadline(0.0))
+        order = engine.resume(Deadline(None))  # the same solver goes on
+        assert engine.stats is not None and engine.stats.calls >= 1
     assert order is not None and verify(board, order, outside_ring=True) == []
 
 
@@ -188,3 +192,12 @@ def test_both_branching_schemes_and_probing_match_exhaustive_search(binary):
         if order is not None:
             assert verify(board, order, outside_ring=ring) == []
     assert outcomes == {True, False}
+
+
+def test_the_encoding_exports_dimacs() -> None:
+    from pysat.formula import CNF
+
+    enc = LlkEncoding(as_board([[1, 2, 1, 2], [2, 1, 2, 1]]), True)
+    cnf = CNF(from_string=enc.to_dimacs())
+    assert cnf.nv == enc.num_vars and len(cnf.clauses) == enc.num_clauses > 0
+    assert cnf.clauses == list(enc.iter_clauses())

@@ -112,3 +112,12 @@ def test_eager_cycle_exclusions_agree(acyclic: str) -> None:
         n = rng.randint(2, 5)
         p, _ = random_puzzle(n, rng.choice([1, 2, 3, 5]), rng, solvable=rng.random() < 0.7)
         assert lexmin_sat(p, acyclic=acyclic) == lexmin_sat(p)
+
+
+def test_the_encoding_exports_dimacs() -> None:
+    from pysat.formula import CNF
+
+    enc = encode(SAMPLE)
+    cnf = CNF(from_string=enc.to_dimacs(["number chain 3x3"]))
+    assert cnf.nv == enc.num_vars and len(cnf.clauses) == enc.num_clauses
+    assert cnf.clauses == list(enc.iter_clauses())
