@@ -392,6 +392,16 @@ class NumberlinkEncoding(Encoding):
             cuts.extend(self._region_cut(set(loop)))
         return cuts
 
+    def loop_cuts(self, model: Model) -> list[tuple[list[int], list[Clause]]]:
+        """Each detached loop of ``model``: its cell indices and the clauses cutting it.
+
+        The cuts of :meth:`find_cuts`, each with the cell set that justifies it (a
+        certificate lists the set beside the clauses).
+        """
+        right, down = self.edge_arrays(model)
+        loops = loop_components(self.width, self.puzzle.height, self.end_cells, right, down)
+        return [(list(loop), self._region_cut(set(loop))) for loop in loops]
+
     @cached_property
     def end_cells(self) -> list[int]:
         """Indices of the end cells."""
