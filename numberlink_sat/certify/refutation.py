@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 
 from numberlink_sat.certify.layout import CertificateUnreadable
 
@@ -49,7 +50,7 @@ def checker_version() -> str:
     return f"dratify {_dratify().__version__}"
 
 
-def _dratify():  # type: ignore[no-untyped-def]
+def _dratify() -> ModuleType:
     try:
         import dratify
     except ImportError:

@@ -38,6 +38,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "numberlink_sat.cli.llk",
     "numberlink_sat.cli.chain",
     "numberlink_sat.cli.diagnose",
+    "numberlink_sat.cli.certify",
 )
 """Modules that each register one or more subcommands, in help order."""
 

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from numberlink_sat.cli.certify import add_certificate_option, certified_check, certified_solve
 from numberlink_sat.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_NOT_UNIQUE,
@@ -48,6 +49,7 @@ def register(sub: Any) -> None:
         "Exit 0 solved, 1 no solution, 2 bad input, 4 time limit.",
     )
     _add_common(p)
+    add_certificate_option(p)
     p.add_argument("--dimacs", metavar="PATH",
                    help="also write the base CNF (before lazy loop cuts) in DIMACS form")
     p.set_defaults(func=run_solve)
@@ -58,6 +60,7 @@ def register(sub: Any) -> None:
         "Exit 0 unique, 1 no solution, 2 bad input, 3 not unique, 4 time limit.",
     )
     _add_common(c)
+    add_certificate_option(c)
     c.add_argument("--all-variants", action="store_true",
                    help="also answer under plain, no-touch and no-2x2 side by side")
     c.set_defaults(func=run_check)
@@ -155,7 +158,10 @@ def run_solve(args: argparse.Namespace) -> int:
         if args.dimacs:
             _write_dimacs(puzzle, options, _svg_path(args.dimacs, index, len(puzzles)))
         try:
-            found = solve(puzzle, solver=args.solver, time_limit=args.time_limit, **options)
+            found = (certified_solve(puzzle, options, args,
+                                     _svg_path(args.certificate, index, len(puzzles)))
+                     if args.certificate else
+                     solve(puzzle, solver=args.solver, time_limit=args.time_limit, **options))
             code, status = (EXIT_OK, "solved") if found else (EXIT_NO_SOLUTION, "no solution")
             if found is not None:
                 _checked(puzzle, found, options)
@@ -229,7 +235,9 @@ def run_check(args: argparse.Namespace) -> int:
     colour = use_colour(sys.stdout, args.color) and not args.json
     worst = EXIT_OK
     for index, puzzle in enumerate(puzzles):
-        status, found = _check_one(puzzle, options, args)
+        status, found = (certified_check(puzzle, options, args,
+                                         _svg_path(args.certificate, index, len(puzzles)))
+                         if args.certificate else _check_one(puzzle, options, args))
         others: dict[str, str] = {}
         if args.all_variants:
             for name, flags in VARIANTS.items():

@@ -318,8 +318,7 @@ def _write_jsonl(path: Path, rows: Iterator[dict[str, Any]]) -> None:
 
 def _write_varmap(path: Path, enc: NumberlinkEncoding) -> None:
     width = enc.width
-    edges = [[enc.first_edge_var + k, *divmod(i, width), *divmod(j, width)]
-             for k, (i, j) in enumerate(enc.edge_cells)]
+    edges = [[enc.first_edge_var + k, *a, *b] for k, (a, b) in enumerate(enc.cell_edges)]
     bits = [[*divmod(i, width), *(enc.bit_var(i, t) for t in range(enc.bits))]
             for i in range(len(enc.is_open)) if enc.is_open[i] and enc.bits]
     varmap = {
