@@ -185,6 +185,7 @@ def test_check_and_solve_write_certificates(tmp_path: Path,
 
 FORBIDDEN = ("pysat", "numberlink_sat.sat", "numberlink_sat.bench")
 ALLOWED_NUMBERLINK = ("numberlink_sat.numberlink.verify", "numberlink_sat.numberlink.model",
+                      "numberlink_sat.numberlink.rules",
                       "numberlink_sat.numberlink.formats")
 
 
