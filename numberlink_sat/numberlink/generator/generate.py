@@ -1,11 +1,13 @@
 """Generate Numberlink puzzles whose unique solution is proven by SAT.
 
-The seeds' construction (:mod:`.paths`) draws random non-touching paths over the whole
-board; their ends are the labels and the cells left over (isolated) are blocked. The
-candidate is then proven unique, or repaired by cutting paths until it is
-(:mod:`.uniqueness`). Only proven-unique puzzles are returned: a candidate that cannot
-be repaired within the controls, or that the solver cannot decide within
-``time_limit``, is dropped and a new one drawn, up to ``max_attempts``.
+The seeds' construction (:mod:`.paths`, or :mod:`.symmetry` for a clue symmetry) draws
+random non-touching paths over the whole board; :mod:`.design` shapes them to the
+controls (leftover cells blocked, empty or taken in; clues off the border and apart;
+the share of empty cells). The candidate is then proven unique, or repaired by
+cutting paths until it is (:mod:`.uniqueness`). Only proven-unique puzzles that meet
+every control are returned: a candidate that cannot be repaired within the controls,
+or that uses up its time or conflict budget, is dropped and a new one drawn, up to
+``max_attempts``.
 
 >>> g = generate_with_solution(5, 4, seed=3)
 >>> g.puzzle == generate(5, 4, seed=3)
@@ -19,27 +21,46 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from numberlink_sat.errors import (
     InternalError,
     InvalidArgumentError,
-    InvalidPuzzleError,
     NumberlinkSatError,
     SolveTimeout,
 )
 from numberlink_sat.grid import Cell
-from numberlink_sat.numberlink.encode import RuleOptions
+from numberlink_sat.numberlink.generator.budget import BudgetExhausted, ProofBudget
+from numberlink_sat.numberlink.generator.controls import (
+    DEFAULT_MAX_ATTEMPTS,
+    DEFAULT_TIME_LIMIT,
+    GENERATOR_SOLVER,
+    GeneratorControls,
+    check_controls,
+)
+from numberlink_sat.numberlink.generator.design import (
+    Layout,
+    make_empty,
+    merge_down,
+    settle_leftovers,
+    space_ends,
+)
 from numberlink_sat.numberlink.generator.paths import random_paths
-from numberlink_sat.numberlink.generator.uniqueness import RepairFailed, prove_and_repair
-from numberlink_sat.numberlink.model import MAX_SIDE, Puzzle, Solution
+from numberlink_sat.numberlink.generator.symmetry import mirror_map, symmetric_paths
+from numberlink_sat.numberlink.generator.uniqueness import (
+    ProofResult,
+    RepairFailed,
+    RepairPolicy,
+    prove_and_repair,
+)
+from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
-from numberlink_sat.sat.solvers import check_solver
 
 __all__ = [
     "DEFAULT_MAX_ATTEMPTS",
@@ -48,23 +69,14 @@ __all__ = [
     "GeneratedPuzzle",
     "GenerationFailed",
     "GenerationStats",
+    "GeneratorControls",
     "check_controls",
+    "control_problems",
     "generate",
     "generate_many",
     "generate_with_solution",
+    "make_controls",
 ]
-
-DEFAULT_TIME_LIMIT = 120.0
-"""Seconds allowed to prove (and repair) one candidate; past it the candidate is dropped."""
-
-DEFAULT_MAX_ATTEMPTS = 10
-"""Candidates drawn before :func:`generate` gives up."""
-
-GENERATOR_SOLVER = "glucose4"
-"""The generator's default PySAT solver: measured about 3x faster than ``cadical195``
-on this workload (many incremental calls, a blocked intended solution; 100x100 median
-16.6 s against 48.5 s, ``benchmarks/results/generate-*.md``). Any incremental solver
-can be passed as ``solver=``."""
 
 
 class GenerationFailed(NumberlinkSatError):
@@ -75,11 +87,13 @@ class GenerationFailed(NumberlinkSatError):
 class GenerationStats:
     """What making one puzzle took.
 
-    ``repair_steps`` = ``cuts`` + ``trims`` + ``reroutes`` (path ends moved, only
-    without blocked cells), made in ``repair_rounds`` global rounds and
-    ``local_rounds`` window rounds; ``raw_unique``: the accepted candidate was
-    already unique as the seeds' algorithm drew it; ``attempts``: candidates drawn (the
-    rejected ones included); times in seconds, summed over all attempts.
+    ``repair_steps`` = ``cuts`` + ``trims`` + ``reroutes`` + ``gap_cuts`` (path ends
+    moved, only without blocked cells; gap cuts take a cell off the middle of a path),
+    made in ``repair_rounds`` global rounds and ``local_rounds`` window rounds;
+    ``raw_unique``: the accepted candidate was already unique as drawn; ``attempts``:
+    candidates drawn (the rejected ones included); ``empty``: cells on no path and not
+    blocked; ``conflicts``: SAT conflicts over all attempts; times in seconds, summed
+    over all attempts.
     """
 
     labels: int
@@ -97,6 +111,10 @@ class GenerationStats:
     skipped_models: int
     seconds_paths: float
     seconds_proving: float
+    gap_cuts: int = 0
+    empty: int = 0
+    conflicts: int = 0
+    rejected: dict[str, int] = field(default_factory=dict)
 
     @property
     def seconds(self) -> float:
@@ -119,239 +137,6 @@ class GeneratedPuzzle:
     stats: GenerationStats
 
 
-def _check_int(name: str, value: Any, low: int, *, none_ok: bool = True) -> None:
-    if value is None and none_ok:
-        return
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidArgumentError(f"{name} must be an int, not {type(value).__name__}")
-    if value < low:
-        raise InvalidArgumentError(f"{name} must be >= {low}, got {value}")
-
-
-def check_controls(
-    width: Any,
-    height: Any,
-    *,
-    min_length: Any = 2,
-    max_length: Any = None,
-    min_labels: Any = None,
-    max_labels: Any = None,
-    max_attempts: Any = DEFAULT_MAX_ATTEMPTS,
-    time_limit: Any = DEFAULT_TIME_LIMIT,
-) -> None:
-    """Raise a clear error for controls no generator run can honour.
-
-    >>> check_controls(1, 1)
-    Traceback (most recent call last):
-    ...
-    numberlink_sat.errors.InvalidPuzzleError: a 1x1 board has no two adjacent cells; \
-need at least 2 cells
-    """
-    for name, value in (("width", width), ("height", height)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidPuzzleError(f"{name} must be an int, not {type(value).__name__}")
-        if not 1 <= value <= MAX_SIDE:
-            raise InvalidPuzzleError(f"{name} {value} is out of range 1..{MAX_SIDE}")
-    if width * height < 2:
-        raise InvalidPuzzleError(
-            f"a {width}x{height} board has no two adjacent cells; need at least 2 cells"
-        )
-    _check_int("min_length", min_length, 2, none_ok=False)
-    _check_int("max_length", max_length, 2)
-    _check_int("min_labels", min_labels, 1)
-    _check_int("max_labels", max_labels, 1)
-    _check_int("max_attempts", max_attempts, 1, none_ok=False)
-    if max_length is not None and min_length > max_length:
-        raise InvalidArgumentError(f"min_length {min_length} is above max_length {max_length}")
-    if min_labels is not None and max_labels is not None and min_labels > max_labels:
-        raise InvalidArgumentError(f"min_labels {min_labels} is above max_labels {max_labels}")
-    if time_limit is not None:
-        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-            raise InvalidArgumentError(
-                f"time_limit must be a number of seconds or None, not {time_limit!r}")
-        if not time_limit > 0:
-            raise InvalidArgumentError(f"time_limit must be > 0, got {time_limit}")
-
-
-def _shape(
-    width: int,
-    height: int,
-    rng: random.Random,
-    *,
-    min_length: int,
-    max_length: int | None,
-    allow_blocked: bool,
-    induced: bool = False,
-) -> tuple[list[list[int]], set[int]] | None:
-    """One candidate: the seeds' paths as cell indices, and the blocked cells (or None).
-
-    Paths shorter than ``min_length`` become blocked cells (rejected without
-    ``allow_blocked``). Without ``allow_blocked``, every isolated cell is appended to a
-    neighbouring path end when it can be, else a neighbouring path is split there and
-    the cell appended to one piece (with ``induced``, only where the path does not come
-    to touch itself); failing both, the candidate is rejected.
-    """
-    raw = random_paths(width, height, rng, max_length=max_length)
-    paths: list[list[int]] = []
-    blocked: set[int] = {r * width + c for r, c in raw.isolated}
-    for p in raw.paths:
-        cells = [r * width + c for r, c in p]
-        if len(cells) >= min_length:
-            paths.append(cells)
-        elif allow_blocked:
-            blocked.update(cells)
-        else:
-            return None
-    if blocked and not allow_blocked:
-        ends: dict[int, int] = {}
-        for k, path in enumerate(paths):
-            ends[path[0]] = k
-            ends[path[-1]] = k
-        owner = {i: k for k, path in enumerate(paths) for i in path}
-        for x in sorted(blocked):
-            r, c = divmod(x, width)
-            around = [y for y in (x - width if r else -1, x + 1 if c + 1 < width else -1,
-                                  x + width if r + 1 < height else -1, x - 1 if c else -1)
-                      if y >= 0]
-            options = []
-            for y in around:
-                k = ends.get(y, -1)
-                if k < 0 or (max_length is not None and len(paths[k]) >= max_length):
-                    continue
-                if induced and any(owner.get(z) == k for z in around if z != y):
-                    continue
-                options.append((y, k))
-            if not options:
-                if not _split_into(x, around, paths, ends, owner, rng,
-                                   min_length=min_length, max_length=max_length,
-                                   induced=induced):
-                    return None
-                continue
-            y, k = options[rng.randrange(len(options))]
-            del ends[y]
-            if paths[k][0] == y:
-                paths[k].insert(0, x)
-            else:
-                paths[k].append(x)
-            ends[x] = k
-            owner[x] = k
-        blocked = set()
-    return paths, blocked
-
-
-def _split_into(
-    x: int,
-    around: list[int],
-    paths: list[list[int]],
-    ends: dict[int, int],
-    owner: dict[int, int],
-    rng: random.Random,
-    *,
-    min_length: int,
-    max_length: int | None,
-    induced: bool,
-) -> bool:
-    """Take leftover cell ``x`` into a path through a neighbour ``y``: split it there.
-
-    ``a .. y z .. b`` becomes ``a .. y x`` and ``z .. b`` (or ``x y .. b`` and
-    ``a .. w``): both valid paths, every cell still covered. Returns False when no
-    split keeps the lengths within bounds (and, with ``induced``, the new path from
-    touching itself).
-    """
-    options = []
-    for y in around:
-        k = owner.get(y, -1)
-        if k < 0:
-            continue
-        path = paths[k]
-        pos = path.index(y)
-        for forward in (True, False):
-            head = [*path[: pos + 1], x] if forward else [x, *path[pos:]]
-            rest = path[pos + 1:] if forward else path[:pos]
-            if len(rest) < min_length or (max_length is not None and len(head) > max_length):
-                continue
-            if induced and any(owner.get(z) == k and z != y and z not in rest for z in around):
-                continue
-            options.append((k, head, rest))
-    if not options:
-        return False
-    k, head, rest = options[rng.randrange(len(options))]
-    paths[k] = head
-    paths.append(rest)
-    new = len(paths) - 1
-    for i in rest:
-        owner[i] = new
-    owner[x] = k
-    for i in (head[0], head[-1]):
-        ends[i] = k
-    for i in (rest[0], rest[-1]):
-        ends[i] = new
-    return True
-
-
-def _merge_down(
-    paths: list[list[int]],
-    blocked: set[int],
-    target: int,
-    width: int,
-    height: int,
-    rng: random.Random,
-    *,
-    max_length: int | None,
-    induced: bool,
-) -> bool:
-    """Join paths end to end until at most ``target`` remain (for ``max_labels``).
-
-    Two paths ``.. x`` and ``y ..`` with ``x`` next to ``y`` become one path ``.. x y ..``,
-    or ``.. x b y ..`` through a blocked cell ``b`` next to both (it is unblocked); the
-    intended solution stays valid. With ``induced`` only joins that keep the path from
-    touching itself are made. Returns whether the target was reached.
-    """
-
-    def nbrs(i: int) -> list[int]:
-        r, c = divmod(i, width)
-        return [j for j, ok in ((i - width, r > 0), (i + 1, c + 1 < width),
-                                (i + width, r + 1 < height), (i - 1, c > 0)) if ok]
-
-    while len(paths) > target:
-        ends = {}
-        for k, p in enumerate(paths):
-            ends[p[0]] = k
-            ends[p[-1]] = k
-        joins: list[tuple[int, int, list[int], int, int]] = []
-        for x, k in ends.items():
-            for y in nbrs(x):
-                via: list[int] = []
-                m = ends.get(y, -1)
-                if m < 0 and y in blocked:
-                    for z in nbrs(y):
-                        m2 = ends.get(z, -1)
-                        if m2 > k:
-                            joins.append((x, k, [y], z, m2))
-                    continue
-                if m > k:
-                    joins.append((x, k, via, y, m))
-        rng.shuffle(joins)
-        for x, k, via, y, m in joins:
-            if max_length is not None and len(paths[k]) + len(via) + len(paths[m]) > max_length:
-                continue
-            first = paths[k] if paths[k][-1] == x else paths[k][::-1]
-            second = paths[m] if paths[m][0] == y else paths[m][::-1]
-            joined = first + via + second
-            if induced:
-                position = {c: i for i, c in enumerate(joined)}
-                if any(abs(position.get(j, i + 1) - i) != 1
-                       for i, c in enumerate(joined) for j in nbrs(c) if j in position):
-                    continue
-            paths[k] = joined
-            del paths[m]
-            blocked.difference_update(via)
-            break
-        else:
-            return False
-    return True
-
-
 def _finish(
     width: int, height: int, segments: list[list[int]], blocked: frozenset[Cell]
 ) -> tuple[Puzzle, Solution]:
@@ -365,121 +150,198 @@ def _finish(
     return puzzle, Solution(width, height, paths)
 
 
-def generate_with_solution(
-    width: int,
-    height: int,
-    *,
-    seed: int | None = None,
-    rng: random.Random | None = None,
-    fill: bool = True,
-    no_touch: bool = False,
-    no_2x2: bool = False,
-    min_length: int = 2,
-    max_length: int | None = None,
-    min_labels: int | None = None,
-    max_labels: int | None = None,
-    allow_blocked: bool = True,
-    solver: str = GENERATOR_SOLVER,
-    time_limit: float | None = DEFAULT_TIME_LIMIT,
-    max_attempts: int = DEFAULT_MAX_ATTEMPTS,
-    max_rounds: int = 200,
-    local_window: int | None = 10,
-) -> GeneratedPuzzle:
-    """A random ``width`` x ``height`` puzzle proven unique under the chosen rules.
+def _empty_bounds(c: GeneratorControls) -> tuple[int, int]:
+    assert c.empty_share is not None
+    cells = c.width * c.height
+    return math.ceil(c.empty_share[0] * cells - 1e-9), math.floor(c.empty_share[1] * cells + 1e-9)
 
-    Randomness comes only from ``seed`` or ``rng`` (a ``random.Random``, advanced in
-    place; give at most one): the same seed gives the same puzzle, as long as no
-    candidate hits ``time_limit`` (a timeout depends on the machine).
 
-    Controls: ``fill``/``no_touch``/``no_2x2`` the rule variant the uniqueness holds
-    under; ``min_length``/``max_length`` cells per path (``max_length`` stops the
-    seeds' walk; repairs never cut below ``min_length``; drawn paths below it become
-    blocked cells); ``min_labels``/``max_labels`` the label count (above ``max_labels``,
-    paths whose ends touch are joined, leaving a tenth of the bound for repairs; below
-    ``min_labels`` the longest path is cut); ``allow_blocked=False`` forbids blocked
-    cells (isolated cells are then appended to a neighbouring path end).
-    ``time_limit`` bounds the proof of one candidate, ``max_attempts`` the candidates,
-    ``max_rounds`` the repair rounds per candidate; ``local_window`` the side of the
-    windows in which boards of 900 cells or more are repaired before the global proof
-    (``None``: off; a speed knob, never a correctness one).
+def control_problems(puzzle: Puzzle, solution: Solution, c: GeneratorControls) -> list[str]:
+    """What a generated puzzle breaks of the controls ``c`` (empty: it meets them all).
 
-    Raises :class:`GenerationFailed` when no candidate succeeded (with
-    :class:`~numberlink_sat.errors.SolveTimeout` as its cause if every one timed out),
-    and ``ValueError``/:class:`~numberlink_sat.errors.InvalidPuzzleError` for bad
-    controls.
+    Uniqueness is not judged here (a proof is); the rules, lengths, labels, blocked
+    and empty cells, symmetry and clue placement are.
+
+    >>> g = generate_with_solution(6, 6, seed=2, no_border_clues=True)
+    >>> control_problems(g.puzzle, g.solution, GeneratorControls(6, 6, no_border_clues=True))
+    []
     """
-    check_controls(width, height, min_length=min_length, max_length=max_length,
-                   min_labels=min_labels, max_labels=max_labels,
-                   max_attempts=max_attempts, time_limit=time_limit)
-    _check_int("max_rounds", max_rounds, 0, none_ok=False)
-    solver = check_solver(solver)
-    options = RuleOptions(fill=fill, no_touch=no_touch, no_2x2=no_2x2)
-    if seed is not None and rng is not None:
-        raise InvalidArgumentError("give seed or rng, not both")
-    if rng is None:
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise InvalidArgumentError(f"seed must be an int or None, not {type(seed).__name__}")
-        rng = random.Random(seed)
-    elif not isinstance(rng, random.Random):
-        raise InvalidArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")
+    out = [f"rules: {p}" for p in verify(puzzle, solution, **c.rules.as_kwargs())]
+    lengths = [len(p) for p in solution.paths.values()]
+    n = len(puzzle.labels)
+    if n == 0:
+        out.append("no labels")
+    if any(x < c.shortest_path for x in lengths):
+        out.append(f"a path shorter than {c.shortest_path}")
+    if c.max_length is not None and any(x > c.max_length for x in lengths):
+        out.append(f"a path longer than {c.max_length}")
+    if c.min_labels is not None and n < c.min_labels:
+        out.append(f"{n} labels < min_labels {c.min_labels}")
+    if c.max_labels is not None and n > c.max_labels:
+        out.append(f"{n} labels > max_labels {c.max_labels}")
+    if puzzle.blocked and not c.blocked_allowed:
+        out.append(f"{len(puzzle.blocked)} blocked cells")
+    if c.empty_share is not None:
+        low, high = _empty_bounds(c)
+        empty = c.width * c.height - sum(lengths) - len(puzzle.blocked)
+        if not low <= empty <= high:
+            out.append(f"{empty} empty cells, not within {low}..{high}")
+    ends = {cell for pair in puzzle.endpoints.values() for cell in pair}
+    m = mirror_map(c.width, c.height, c.symmetry)
+    if m is not None:
+        w = c.width
+        for name, cells in (("clues", ends), ("blocked cells", set(puzzle.blocked))):
+            if {divmod(m[r * w + col], w) for r, col in cells} != cells:
+                out.append(f"{name} not {c.symmetry}-symmetric")
+    if c.no_border_clues and any(r in (0, c.height - 1) or col in (0, c.width - 1)
+                                 for r, col in ends):
+        out.append("a clue on the border")
+    if c.no_adjacent_ends and any((r + dr, col + dc) in ends for r, col in ends
+                                  for dr, dc in ((0, 1), (1, 0))):
+        out.append("two clues side by side")
+    return out
 
-    seconds_paths = seconds_proving = 0.0
-    timeouts = 0
-    reasons: list[str] = []
+
+@dataclass
+class _Attempts:
+    """The state of one :func:`generate_with_solution` call across its candidates."""
+
+    controls: GeneratorControls
+    rng: random.Random
+    run_deadline: Deadline
+    mirror: list[int] | None
+    seconds_paths: float = 0.0
+    seconds_proving: float = 0.0
+    timeouts: int = 0
+    conflicts: int = 0
+    reasons: list[str] = field(default_factory=list)
+    rejected: dict[str, int] = field(default_factory=dict)
     last_timeout: SolveTimeout | None = None
-    for attempt in range(1, max_attempts + 1):
-        started = time.perf_counter()
-        shaped = _shape(width, height, rng, min_length=min_length, max_length=max_length,
-                        allow_blocked=allow_blocked, induced=no_touch or no_2x2)
-        if shaped is None:
-            seconds_paths += time.perf_counter() - started
-            reasons.append("drawn paths break the length/blocked controls")
-            continue
-        paths, blocked = shaped
-        drawn, merged = len(paths), True
-        if max_labels is not None and drawn > max_labels:
+
+    def reject(self, phase: str, why: str) -> None:
+        self.reasons.append(why)
+        self.rejected[phase] = self.rejected.get(phase, 0) + 1
+
+    @property
+    def removed(self) -> str:
+        """What a cell taken off a path becomes: blocked, empty, or nothing may be taken."""
+        c = self.controls
+        if c.blocked_allowed:
+            return "blocked"
+        return "empty" if c.designs_empty_cells else "none"
+
+    def policy(self) -> RepairPolicy:
+        c = self.controls
+        return RepairPolicy(
+            min_length=c.shortest_path, cuts=not c.no_adjacent_ends, removed=self.removed,
+            gaps=c.no_adjacent_ends or c.symmetry != "none" or c.no_border_clues,
+            mirror=self.mirror, border_free=c.no_border_clues,
+            spaced_ends=c.no_adjacent_ends)
+
+    # -- phase 1: draw and shape ------------------------------------------------
+    def draw(self) -> Layout | None:
+        """One candidate shaped to the controls, or None (the reason recorded)."""
+        c, rng = self.controls, self.rng
+        w, h = c.width, c.height
+        if self.mirror is None:
+            raw = random_paths(w, h, rng, max_length=c.max_length)
+            paths = [[r * w + col for r, col in p] for p in raw.paths]
+            free = {r * w + col for r, col in raw.isolated}
+        else:
+            paths, free = symmetric_paths(w, h, rng, self.mirror, max_length=c.max_length)
+        layout = Layout(w, h, paths, free, set(), self.mirror)
+        induced = not c.fill or c.no_touch or c.no_2x2
+        if not settle_leftovers(layout, rng, shortest=c.shortest_path, max_length=c.max_length,
+                                removed=self.removed, induced=induced):
+            self.reject("leftovers", "drawn paths break the length/blocked controls")
+            return None
+        if c.max_labels is not None and len(layout.paths) > c.max_labels:
+            drawn = len(layout.paths)
             # leave room for the repairs, which add labels
-            target = max(min_labels or 1, max_labels - max(1, max_labels // 10))
-            merged = _merge_down(paths, blocked, target, width, height, rng,
-                                 max_length=max_length,
-                                 induced=no_touch or no_2x2)
-        seconds_paths += time.perf_counter() - started
-        if not merged:
-            reasons.append(f"{drawn} paths drawn, cannot join them down to max_labels="
-                           f"{max_labels}")
-            continue
-        blocked_cells = {divmod(i, width) for i in blocked}
-        drawn_puzzle, drawn_solution = _finish(width, height, paths, frozenset(blocked_cells))
-        problems = verify(drawn_puzzle, drawn_solution, **options.as_kwargs())
+            target = max(c.min_labels or 1, c.max_labels - max(1, c.max_labels // 10))
+            if self.mirror is not None or not merge_down(
+                    layout, target, rng, max_length=c.max_length, induced=induced):
+                self.reject("max_labels", f"{drawn} paths drawn, cannot join them down to "
+                            f"max_labels={c.max_labels}")
+                return None
+        if (c.no_border_clues or c.no_adjacent_ends) and not space_ends(
+                layout, shortest=c.shortest_path, removed=self.removed,
+                border=c.no_border_clues, spaced=c.no_adjacent_ends):
+            self.reject("clue placement", "clues cannot be moved off the border / apart")
+            return None
+        if c.designs_empty_cells:
+            low, high = _empty_bounds(c)
+            if not make_empty(layout, rng, low=low, high=high, shortest=c.shortest_path,
+                              border=c.no_border_clues, spaced=c.no_adjacent_ends):
+                self.reject("empty share", f"{len(layout.free)} empty cells, not within "
+                            f"{low}..{high}")
+                return None
+        if not layout.paths:
+            self.reject("leftovers", "no path left on the board")
+            return None
+        return layout
+
+    def check_drawn(self, layout: Layout) -> bool:
+        c = self.controls
+        blocked = frozenset(divmod(i, c.width) for i in layout.blocked)
+        puzzle, solution = _finish(c.width, c.height, layout.paths, blocked)
+        problems = verify(puzzle, solution, **c.rules.as_kwargs())
         if problems:  # e.g. a leftover cell appended to a path end made it touch itself
-            reasons.append("drawn paths break the rules: " + problems[0])
-            continue
+            self.reject("rules", "drawn paths break the rules: " + problems[0])
+            return False
+        return True
+
+    # -- phase 2: prove and repair ----------------------------------------------
+    def budget(self) -> ProofBudget:
+        c = self.controls
+        limit = c.candidate_time_limit
+        left = self.run_deadline.remaining()
+        if left is not None:
+            limit = left if limit is None else min(limit, left)
+        return ProofBudget(c.solver, Deadline(max(0.0, limit) if limit is not None else None),
+                           conflict_budget=c.conflict_budget)
+
+    def prove(self, layout: Layout) -> ProofResult | None:
+        c = self.controls
+        budget = self.budget()
         started = time.perf_counter()
         try:
-            result = prove_and_repair(
-                width, height, paths, blocked_cells,
-                options=options, deadline=Deadline(time_limit), solver=solver,
-                min_length=min_length, min_labels=min_labels, max_labels=max_labels,
-                allow_trim=allow_blocked, max_rounds=max_rounds, local_window=local_window,
+            return prove_and_repair(
+                c.width, c.height, layout.paths,
+                frozenset(divmod(i, c.width) for i in layout.blocked),
+                options=c.rules, deadline=budget.deadline, solver=c.solver,
+                min_labels=c.min_labels, max_labels=c.max_labels, max_rounds=c.max_rounds,
+                local_window=c.local_window, policy=self.policy(), budget=budget,
             )
         except SolveTimeout as exc:
-            timeouts += 1
-            last_timeout = exc
-            reasons.append(f"timeout: {exc}")
-            continue
+            self.run_deadline.check("generating")  # the whole run is over: raise
+            self.timeouts += 1
+            self.last_timeout = exc
+            self.reject("timeout", f"timeout: {exc}")
+        except BudgetExhausted as exc:
+            self.reject("conflict budget", str(exc))
         except RepairFailed as exc:
-            reasons.append(str(exc))
-            continue
+            self.reject("repairs", str(exc))
         finally:
-            seconds_proving += time.perf_counter() - started
-        puzzle, solution = _finish(width, height, result.segments, result.blocked)
-        problems = verify(puzzle, solution, **options.as_kwargs())
+            self.seconds_proving += time.perf_counter() - started
+            self.conflicts += budget.spent
+        return None
+
+    # -- phase 3: accept -----------------------------------------------------------
+    def accept(self, result: ProofResult, attempt: int) -> GeneratedPuzzle | None:
+        c = self.controls
+        puzzle, solution = _finish(c.width, c.height, result.segments, result.blocked)
+        problems = verify(puzzle, solution, **c.rules.as_kwargs())
         if problems:  # pragma: no cover - repairs keep the intended solution valid
             raise InternalError("repaired intended solution is invalid: " + problems[0])
+        broken = control_problems(puzzle, solution, c)
+        if broken:
+            self.reject("controls after repairs", broken[0])
+            return None
         stats = GenerationStats(
             labels=len(puzzle.labels),
             blocked=len(puzzle.blocked),
-            repair_steps=result.cuts + result.trims + result.reroutes,
+            repair_steps=result.cuts + result.trims + result.reroutes + result.gaps // 2,
             cuts=result.cuts,
             trims=result.trims,
             reroutes=result.reroutes,
@@ -488,19 +350,127 @@ def generate_with_solution(
             solve_calls=result.solve_calls,
             raw_unique=result.raw_unique,
             attempts=attempt,
-            timeouts=timeouts,
+            timeouts=self.timeouts,
             skipped_models=result.skipped_models,
-            seconds_paths=seconds_paths,
-            seconds_proving=seconds_proving,
+            seconds_paths=self.seconds_paths,
+            seconds_proving=self.seconds_proving,
+            gap_cuts=result.gaps // 2,
+            empty=c.width * c.height - sum(len(p) for p in result.segments)
+            - len(result.blocked),
+            conflicts=self.conflicts,
+            rejected=dict(self.rejected),
         )
         return GeneratedPuzzle(puzzle, solution, stats)
-    message = (
-        f"no proven-unique {width}x{height} puzzle in {max_attempts} attempts "
-        f"({options.describe()}); last: {reasons[-1] if reasons else '?'}"
-    )
-    if timeouts == max_attempts and last_timeout is not None:
-        raise GenerationFailed(message) from last_timeout
-    raise GenerationFailed(message)
+
+    def run(self) -> GeneratedPuzzle:
+        c = self.controls
+        for attempt in range(1, c.max_attempts + 1):
+            self.run_deadline.check("generating")
+            started = time.perf_counter()
+            layout = self.draw()
+            ok = layout is not None and self.check_drawn(layout)
+            self.seconds_paths += time.perf_counter() - started
+            if not ok or layout is None:
+                continue
+            result = self.prove(layout)
+            if result is None:
+                continue
+            made = self.accept(result, attempt)
+            if made is not None:
+                return made
+        message = (
+            f"no proven-unique {c.width}x{c.height} puzzle in {c.max_attempts} attempts "
+            f"({c.rules.describe()}); last: {self.reasons[-1] if self.reasons else '?'}"
+        )
+        if self.timeouts == c.max_attempts and self.last_timeout is not None:
+            raise GenerationFailed(message) from self.last_timeout
+        raise GenerationFailed(message)
+
+
+_CONTROL_NAMES = frozenset(f.name for f in fields(GeneratorControls) if f.init) - {
+    "width", "height", "candidate_time_limit"}
+
+
+def _make_rng(seed: Any, rng: Any) -> random.Random:
+    if seed is not None and rng is not None:
+        raise InvalidArgumentError("give seed or rng, not both")
+    if rng is None:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise InvalidArgumentError(
+                f"seed must be an int or None, not {type(seed).__name__}")
+        return random.Random(seed)
+    if not isinstance(rng, random.Random):
+        raise InvalidArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")
+    return rng
+
+
+def make_controls(width: Any, height: Any, **controls: Any) -> GeneratorControls:
+    """:class:`GeneratorControls` from the keyword names of :func:`generate_with_solution`.
+
+    ``time_limit`` is the per-candidate limit there (``candidate_time_limit`` here).
+
+    >>> make_controls(4, 4, time_limit=5).candidate_time_limit
+    5
+    """
+    if "time_limit" in controls:
+        controls["candidate_time_limit"] = controls.pop("time_limit")
+    unknown = set(controls) - _CONTROL_NAMES - {"candidate_time_limit"}
+    if unknown:
+        raise TypeError(f"unknown generator control(s): {', '.join(sorted(unknown))}")
+    return GeneratorControls(width, height, **controls)
+
+
+def generate_with_solution(
+    width: int,
+    height: int,
+    *,
+    seed: int | None = None,
+    rng: random.Random | None = None,
+    controls: GeneratorControls | None = None,
+    total_time_limit: float | None = None,
+    **options: Any,
+) -> GeneratedPuzzle:
+    """A random ``width`` x ``height`` puzzle proven unique under the chosen rules.
+
+    Randomness comes only from ``seed`` or ``rng`` (a ``random.Random``, advanced in
+    place; give at most one): the same seed gives the same puzzle, on any machine, as
+    long as no candidate hits a wall-clock limit (use ``conflict_budget`` for a
+    machine-independent one).
+
+    The controls are the fields of :class:`GeneratorControls`, given as keywords (or
+    as one ``controls`` object): ``fill``/``no_touch``/``no_2x2`` the rule variant the
+    uniqueness holds under; ``min_length``/``max_length`` cells per path;
+    ``min_labels``/``max_labels`` the label count (above ``max_labels``, paths whose
+    ends touch are joined, leaving a tenth of the bound for repairs; below
+    ``min_labels`` the longest path is cut); ``allow_blocked=False`` forbids blocked
+    cells; ``empty_share=(lo, hi)`` (without fill) cells left empty by design;
+    ``symmetry``; ``no_adjacent_ends``; ``no_border_clues``; ``time_limit`` bounds
+    the proof of one candidate (``candidate_time_limit``), ``total_time_limit`` the
+    whole call (past it :class:`~numberlink_sat.errors.SolveTimeout` is raised);
+    ``conflict_budget``, ``max_attempts``, ``max_rounds``, ``local_window``.
+
+    Raises :class:`GenerationFailed` when no candidate succeeded (with
+    :class:`~numberlink_sat.errors.SolveTimeout` as its cause if every one timed out),
+    and ``ValueError``/:class:`~numberlink_sat.errors.InvalidPuzzleError` for bad
+    controls.
+    """
+    c = controls if controls is not None else make_controls(width, height, **options)
+    if controls is not None and (options or (c.width, c.height) != (width, height)):
+        raise InvalidArgumentError(
+            "give controls or keyword controls, not both, for the same size")
+    _check_total(total_time_limit)
+    attempts = _Attempts(c, _make_rng(seed, rng), Deadline(total_time_limit),
+                         mirror_map(c.width, c.height, c.symmetry))
+    return attempts.run()
+
+
+def _check_total(total_time_limit: Any) -> None:
+    if total_time_limit is not None and (
+            isinstance(total_time_limit, bool) or not isinstance(total_time_limit, (int, float))
+            or not total_time_limit > 0):
+        raise InvalidArgumentError(
+            f"total_time_limit must be a positive number of seconds or None, "
+            f"not {total_time_limit!r}")
 
 
 def generate(width: int, height: int, **controls: Any) -> Puzzle:
@@ -519,26 +489,37 @@ def generate_many(
     count: int,
     *,
     seed: int | None = None,
+    total_time_limit: float | None = None,
     **controls: Any,
 ) -> Iterator[GeneratedPuzzle]:
     """``count`` puzzles from one random stream seeded by ``seed`` (reproducible).
+
+    ``total_time_limit`` covers the whole stream: past it, the next puzzle raises
+    :class:`~numberlink_sat.errors.SolveTimeout` (the puzzles already yielded stand).
 
     >>> [g.puzzle for g in generate_many(4, 4, 2, seed=5)] == \
 [g.puzzle for g in generate_many(4, 4, 2, seed=5)]
     True
     """
-    _check_int("count", count, 0, none_ok=False)
-    check_controls(width, height, **{
-        k: v for k, v in controls.items()
-        if k in ("min_length", "max_length", "min_labels", "max_labels", "max_attempts",
-                 "time_limit")
-    })
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise InvalidArgumentError(f"seed must be an int or None, not {type(seed).__name__}")
-    rng = random.Random(seed)
+    _check_int("count", count, 0)
+    c = make_controls(width, height, **controls)
+    _check_total(total_time_limit)
+    rng = _make_rng(seed, None)
+    deadline = Deadline(total_time_limit)
 
     def stream() -> Iterator[GeneratedPuzzle]:
         for _ in range(count):
-            yield generate_with_solution(width, height, rng=rng, **controls)
+            left = deadline.remaining()
+            if left is not None and left <= 0:
+                deadline.check("generating")
+            yield generate_with_solution(width, height, rng=rng, controls=c,
+                                         total_time_limit=left)
 
     return stream()
+
+
+def _check_int(name: str, value: Any, low: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidArgumentError(f"{name} must be an int, not {type(value).__name__}")
+    if value < low:
+        raise InvalidArgumentError(f"{name} must be >= {low}, got {value}")

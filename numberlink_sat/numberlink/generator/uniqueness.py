@@ -48,10 +48,10 @@ from dataclasses import dataclass, field
 from numberlink_sat.errors import InternalError, NumberlinkSatError
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
+from numberlink_sat.numberlink.generator.budget import ProofBudget
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
-from numberlink_sat.sat.session import SatSession
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
 __all__ = [
@@ -59,6 +59,7 @@ __all__ = [
     "ProofResult",
     "RebuildProver",
     "RepairFailed",
+    "RepairPolicy",
     "prove_and_repair",
     "solution_from_edges",
 ]
@@ -85,7 +86,18 @@ class ProofResult:
     raw_unique: bool = True
     solve_calls: int = 0
     skipped_models: int = 0
+    gaps: int = 0
     history: list[int] = field(default_factory=list)
+
+    def count(self, steps: Iterable[tuple[str, IndexEdge, int]]) -> None:
+        """Tally repair steps by kind (a gap cut names two edges)."""
+        for kind, _e, _o in steps:
+            if kind == "cut":
+                self.cuts += 1
+            elif kind == "trim":
+                self.trims += 1
+            else:
+                self.gaps += 1
 
 
 def _edge(i: int, j: int) -> IndexEdge:
@@ -153,15 +165,13 @@ class IncrementalProver:
     """One SAT session over the original puzzle for every round (plain rules only)."""
 
     def __init__(self, width: int, height: int, paths: Sequence[Sequence[int]],
-                 blocked: Iterable[Cell], *, fill: bool, solver: str,
-                 deadline: Deadline) -> None:
+                 blocked: Iterable[Cell], *, fill: bool, budget: ProofBudget) -> None:
         self.width = width
         base = _puzzle(width, height, paths, blocked)
         self.fill = fill
-        self.enc = NumberlinkEncoding(base, RuleOptions(fill=fill), deadline)
+        self.enc = NumberlinkEncoding(base, RuleOptions(fill=fill), budget.deadline)
         self.edge_var = _edge_vars(self.enc)
-        self.session = SatSession(self.enc, solver=solver, deadline=deadline,
-                                  num_vars=self.enc.num_vars)
+        self.session = budget.session(self.enc, num_vars=self.enc.num_vars)
         self.cut_edges: set[IndexEdge] = set()
         self.skipped = 0
         block = [-self._var(e) for p in paths for e in _path_edges(p)]
@@ -213,10 +223,9 @@ class IncrementalProver:
 class RebuildProver:
     """A fresh encoding of the current puzzle every round (any rule variant)."""
 
-    def __init__(self, *, options: RuleOptions, solver: str, deadline: Deadline) -> None:
+    def __init__(self, *, options: RuleOptions, budget: ProofBudget) -> None:
         self.options = options
-        self.solver = solver
-        self.deadline = deadline
+        self.budget = budget
         self.calls = 0
         self.skipped = 0
 
@@ -225,9 +234,8 @@ class RebuildProver:
 
     def second(self, current: Puzzle, intended: Solution) -> Solution | None:
         """A solution of ``current`` other than ``intended``, or ``None`` (unique)."""
-        enc = NumberlinkEncoding(current, self.options, self.deadline)
-        with SatSession(enc, solver=self.solver, deadline=self.deadline,
-                        num_vars=enc.num_vars) as session:
+        enc = NumberlinkEncoding(current, self.options, self.budget.deadline)
+        with self.budget.session(enc, num_vars=enc.num_vars) as session:
             edge_var = _edge_vars(enc)
             width = current.width
             session.add_clause([-edge_var[e] for e in _index_edges(intended, width)])
@@ -242,6 +250,9 @@ class RebuildProver:
         if problems:  # pragma: no cover - an encoder bug
             raise InternalError("encoder returned an invalid solution: " + "; ".join(problems))
         return other
+
+    def close(self) -> None:
+        """Nothing held between rounds."""
 
 
 def _pieces(diff: set[IndexEdge]) -> list[list[IndexEdge]]:
@@ -283,6 +294,158 @@ def _neighbours(i: int, width: int, height: int) -> list[int]:
     return out
 
 
+@dataclass(frozen=True)
+class RepairPolicy:
+    """Which repair steps a candidate admits, and what every new clue must respect.
+
+    ``min_length``: no piece shorter; ``cuts``: plain cuts (a cut leaves two clues side
+    by side, so ``spaced_ends`` forbids them); ``removed``: what a cell taken off a path
+    becomes, ``"blocked"``, ``"empty"`` (without fill) or ``"none"`` (no trims nor gap
+    cuts); ``gaps``: gap cuts (a cell in the middle of a path taken off, its two
+    neighbours the new ends); ``mirror``: every step is made with its image;
+    ``border_free``: no new clue on the border; ``spaced_ends``: no new clue next to
+    another clue.
+
+    >>> RepairPolicy().removed, RepairPolicy().cuts
+    ('blocked', True)
+    """
+
+    min_length: int = 2
+    cuts: bool = True
+    removed: str = "blocked"
+    gaps: bool = False
+    mirror: Sequence[int] | None = None
+    border_free: bool = False
+    spaced_ends: bool = False
+    isolated_blocked: bool = True
+
+    @property
+    def sound_for_incremental(self) -> bool:
+        """Whether every step keeps "the new solutions are old ones" (no empty cells made)."""
+        return self.removed != "empty"
+
+
+@dataclass
+class _Plan:
+    """One repair step (with its mirror image): the new segments and the prover's edges."""
+
+    kind: str
+    segments: list[list[int]]
+    origin: list[int]
+    removed: list[int]
+    edges: list[tuple[IndexEdge, int]]
+    shortest: int
+
+
+def _on_border(i: int, width: int, height: int) -> bool:
+    r, c = divmod(i, width)
+    return r in (0, height - 1) or c in (0, width - 1)
+
+
+def _plan(
+    segments: list[list[int]],
+    origin: list[int],
+    blocked: set[int],
+    kind: str,
+    anchor: IndexEdge | int,
+    policy: RepairPolicy,
+    width: int,
+    height: int,
+) -> _Plan | None:
+    """The step ``kind`` at ``anchor`` (an edge to cut, a cell to trim or gap), or None.
+
+    With a mirror the image step is made too; None when any piece gets shorter than
+    ``min_length``, a removed cell is not where the kind needs it, or a new clue breaks
+    the border or spacing rule.
+    """
+    m = policy.mirror
+    anchors: list[IndexEdge | int] = [anchor]
+    if m is not None:
+        image: IndexEdge | int = (_edge(m[anchor[0]], m[anchor[1]])
+                                  if isinstance(anchor, tuple) else m[anchor])
+        if image != anchor:
+            anchors.append(image)
+    seg_of = {i: k for k, seg in enumerate(segments) for i in seg}
+    cut_after: dict[int, set[int]] = {}
+    drop: dict[int, set[int]] = {}
+    edges: list[tuple[IndexEdge, int]] = []
+    for a in anchors:
+        if isinstance(a, tuple):
+            k = seg_of.get(a[0], -1)
+            seg = segments[k] if k >= 0 else []
+            pos = seg.index(a[0]) if k >= 0 else -1
+            if pos + 1 < len(seg) and seg[pos + 1] == a[1]:
+                cut_after.setdefault(k, set()).add(pos)
+            elif pos > 0 and seg[pos - 1] == a[1]:
+                cut_after.setdefault(k, set()).add(pos - 1)
+            else:
+                return None
+            edges.append((a, origin[k]))
+            continue
+        k = seg_of.get(a, -1)
+        if k < 0:
+            return None
+        seg = segments[k]
+        pos = seg.index(a)
+        at_end = pos in (0, len(seg) - 1)
+        if (kind == "trim") != at_end:
+            return None
+        if kind == "trim" and policy.isolated_blocked and policy.removed == "blocked" and any(
+                x in blocked for x in _neighbours(a, width, height)):
+            return None
+        drop.setdefault(k, set()).add(pos)
+        for q in (pos - 1, pos + 1):
+            if 0 <= q < len(seg):
+                edges.append((_edge(a, seg[q]), origin[k]))
+    new_segments: list[list[int]] = []
+    new_origin: list[int] = []
+    new_ends: set[int] = set()
+    shortest = width * height
+    for k, seg in enumerate(segments):
+        if k not in cut_after and k not in drop:
+            new_segments.append(seg)
+            new_origin.append(origin[k])
+            continue
+        piece: list[int] = []
+        pieces = []
+        for pos, i in enumerate(seg):
+            if pos not in drop.get(k, ()):
+                piece.append(i)
+            elif piece:
+                pieces.append(piece)
+                piece = []
+            if pos in cut_after.get(k, ()) and piece:
+                pieces.append(piece)
+                piece = []
+        if piece:
+            pieces.append(piece)
+        for piece in pieces:
+            if len(piece) < policy.min_length:
+                return None
+            shortest = min(shortest, len(piece))
+            for end in (piece[0], piece[-1]):
+                if end not in (seg[0], seg[-1]):
+                    new_ends.add(end)
+            new_segments.append(piece)
+            new_origin.append(origin[k])
+    if not _ends_ok(new_segments, new_ends, policy, width, height):
+        return None
+    removed = [seg[p] for k, ps in drop.items() for p in ps for seg in (segments[k],)]
+    return _Plan(kind, new_segments, new_origin, removed, edges, shortest)
+
+
+def _ends_ok(segments: list[list[int]], new_ends: set[int], policy: RepairPolicy,
+             width: int, height: int) -> bool:
+    if policy.border_free and any(_on_border(i, width, height) for i in new_ends):
+        return False
+    if policy.spaced_ends:
+        ends = {i for seg in segments for i in (seg[0], seg[-1])}
+        for i in new_ends:
+            if any(j in ends for j in _neighbours(i, width, height)):
+                return False
+    return True
+
+
 def _repair_round(
     segments: list[list[int]],
     origin: list[int],
@@ -290,59 +453,63 @@ def _repair_round(
     intended: set[IndexEdge],
     other: set[IndexEdge],
     *,
-    min_length: int,
-    allow_trim: bool,
+    policy: RepairPolicy,
     width: int,
     height: int,
 ) -> list[tuple[str, IndexEdge, int]]:
-    """Change the segments so that ``other`` dies; returns ``(kind, edge, origin)`` per step.
+    """Change the segments so that ``other`` dies; returns ``(kind, edge, origin)`` per edge.
 
-    In every connected piece of ``intended xor other``: a **cut** of an edge that
-    ``intended`` uses and ``other`` does not, inside a segment, keeping both parts at
-    ``min_length`` cells or more (the most balanced one); failing that, a **trim**: such
-    an edge at the end of a segment, whose end cell becomes blocked (only when
-    ``allow_trim`` and the cell touches no blocked cell, so blocked cells stay isolated).
+    In every connected piece of ``intended xor other``, one step on an edge that
+    ``intended`` uses and ``other`` does not: a **cut** there (the most balanced one,
+    both parts at ``min_length`` cells or more); failing that, a **trim** of such an
+    edge's end cell (it leaves the path: blocked, or empty without fill); failing that,
+    a **gap cut** at one of its cells (taken off the middle of the path). Each step
+    kills ``other``: a cell that was no end becomes one, or a cell ``other`` used
+    becomes blocked. ``policy`` says which steps are allowed (and mirrors them).
     """
     steps: list[tuple[str, IndexEdge, int]] = []
     for piece in _pieces(intended ^ other):
-        where: dict[IndexEdge, tuple[int, int]] = {}
-        for k, seg in enumerate(segments):
-            for pos in range(len(seg) - 1):
-                where[_edge(seg[pos], seg[pos + 1])] = (k, pos)
-        best: tuple[int, IndexEdge] | None = None
-        trim: tuple[IndexEdge, int, bool] | None = None
-        for e in piece:
-            if e not in intended or e in other or e not in where:
-                continue
-            k, pos = where[e]
-            n = len(segments[k])
-            shorter = min(pos + 1, n - pos - 1)
-            if shorter >= min_length and (best is None or shorter > best[0]):
-                best = (shorter, e)
-            elif allow_trim and trim is None and n - 1 >= min_length and shorter == 1:
-                at_start = pos == 0
-                end = segments[k][0] if at_start else segments[k][-1]
-                if not any(x in blocked for x in _neighbours(end, width, height)):
-                    trim = (e, k, at_start)
-        if best is not None:
-            e = best[1]
-            k, pos = where[e]
-            seg = segments[k]
-            segments[k] = seg[: pos + 1]
-            segments.append(seg[pos + 1:])
-            origin.append(origin[k])
-            steps.append(("cut", e, origin[k]))
-        elif trim is not None:
-            e, k, at_start = trim
-            seg = segments[k]
-            if at_start:
-                blocked.add(seg[0])
-                segments[k] = seg[1:]
-            else:
-                blocked.add(seg[-1])
-                segments[k] = seg[:-1]
-            steps.append(("trim", e, origin[k]))
+        plan = _best_plan(segments, origin, blocked, piece, intended, other, policy,
+                          width, height)
+        if plan is None:
+            continue
+        segments[:] = plan.segments
+        origin[:] = plan.origin
+        if plan.removed and policy.removed == "blocked":
+            blocked.update(plan.removed)
+        steps.extend((plan.kind, e, o) for e, o in plan.edges)
     return steps
+
+
+def _best_plan(
+    segments: list[list[int]],
+    origin: list[int],
+    blocked: set[int],
+    piece: list[IndexEdge],
+    intended: set[IndexEdge],
+    other: set[IndexEdge],
+    policy: RepairPolicy,
+    width: int,
+    height: int,
+) -> _Plan | None:
+    useful = [e for e in piece if e in intended and e not in other]
+    best: tuple[int, _Plan] | None = None
+    if policy.cuts:
+        for e in useful:
+            plan = _plan(segments, origin, blocked, "cut", e, policy, width, height)
+            if plan is not None and (best is None or plan.shortest > best[0]):
+                best = (plan.shortest, plan)
+    if best is not None:
+        return best[1]
+    if policy.removed == "none":
+        return None
+    for kind in ("trim", *(("gap",) if policy.gaps else ())):
+        for e in useful:
+            for cell in e:
+                plan = _plan(segments, origin, blocked, kind, cell, policy, width, height)
+                if plan is not None:
+                    return plan
+    return None
 
 
 def _reroute(
@@ -401,26 +568,28 @@ def _reroute(
     return False
 
 
-def _apply_cut(segments: list[list[int]], origin: list[int], e: IndexEdge) -> int:
-    """Split the segment holding edge ``e``; returns the original path index."""
-    for k, seg in enumerate(segments):
-        for pos in range(len(seg) - 1):
-            if _edge(seg[pos], seg[pos + 1]) == e:
-                segments[k] = seg[: pos + 1]
-                segments.append(seg[pos + 1:])
-                origin.append(origin[k])
-                return origin[k]
-    raise AssertionError(f"edge {e} is on no path")  # pragma: no cover
-
-
-def _split_longest(segments: list[list[int]], min_length: int) -> IndexEdge | None:
-    """The middle edge of the longest segment that can be cut, if any."""
-    k = max(range(len(segments)), key=lambda x: len(segments[x]))
-    seg = segments[k]
-    if len(seg) < 2 * min_length:
-        return None
-    mid = len(seg) // 2 - 1
-    return _edge(seg[mid], seg[mid + 1])
+def _split_longest(segments: list[list[int]], origin: list[int], blocked: set[int],
+                   policy: RepairPolicy, width: int, height: int) -> _Plan | None:
+    """A cut near the middle of the longest segment that the policy admits, if any."""
+    order = sorted(range(len(segments)), key=lambda k: -len(segments[k]))
+    for k in order[:8]:
+        seg = segments[k]
+        if len(seg) < 2 * policy.min_length:
+            break
+        mid = len(seg) // 2 - 1
+        for off in range(len(seg)):
+            for pos in (mid - off, mid + off):
+                if not 0 <= pos < len(seg) - 1:
+                    continue
+                e = _edge(seg[pos], seg[pos + 1])
+                kind = "cut" if policy.cuts else "gap"
+                anchor: IndexEdge | int = e if policy.cuts else seg[pos + 1]
+                if kind == "gap" and (not policy.gaps or policy.removed == "none"):
+                    return None
+                plan = _plan(segments, origin, blocked, kind, anchor, policy, width, height)
+                if plan is not None:
+                    return plan
+    return None
 
 
 def _starts(n: int, window: int) -> list[int]:
@@ -443,10 +612,8 @@ def _local_repairs(
     *,
     window: int,
     options: RuleOptions,
-    solver: str,
-    deadline: Deadline,
-    min_length: int,
-    allow_trim: bool,
+    budget: ProofBudget,
+    policy: RepairPolicy,
     max_tries: int = 20,
 ) -> None:
     """Repair the second solutions that live inside one window, before the global proof.
@@ -474,7 +641,7 @@ def _local_repairs(
         for c0 in _starts(width, window):
             wr, wc = min(window, height - r0), min(window, width - c0)
             for _ in range(max_tries):
-                deadline.check("local repairs")
+                budget.deadline.check("local repairs")
                 ids = sorted({seg_of[(r0 + dr) * width + c0 + dc]
                               for dr in range(wr) for dc in range(wc)} - {-1})
                 ends: dict[str, tuple[Cell, Cell]] = {}
@@ -501,12 +668,11 @@ def _local_repairs(
                     if r0 <= i // width < r0 + wr and c0 <= i % width < c0 + wc:
                         sub_blocked.add((i // width - r0, i % width - c0))
                 sub = Puzzle(wc, wr, ends, sub_blocked)
-                enc = NumberlinkEncoding(sub, options, deadline)
+                enc = NumberlinkEncoding(sub, options, budget.deadline)
                 edge_var = _edge_vars(enc)
 
                 offset = r0 * width + c0  # global = local + offset + (local // wc) * (width - wc)
-                with SatSession(enc, solver=solver, deadline=deadline,
-                                num_vars=enc.num_vars) as session:
+                with budget.session(enc, num_vars=enc.num_vars) as session:
                     block = []
                     for a, b in inside_edges:
                         la = (a // width - r0) * wc + a % width - c0
@@ -524,19 +690,119 @@ def _local_repairs(
                 }
                 steps = _repair_round(
                     segments, origin, blocked, inside_edges, other,
-                    min_length=min_length, allow_trim=allow_trim, width=width, height=height,
+                    policy=policy, width=width, height=height,
                 )
                 if not steps:
                     break
                 result.local_rounds += 1
-                for kind, _e, _k in steps:
-                    if kind == "cut":
-                        result.cuts += 1
-                    else:
-                        result.trims += 1
+                result.count(steps)
                 for i in range(n):
                     seg_of[i] = -1
                 index_segments()
+
+
+def _policy_of(min_length: int, allow_trim: bool, policy: RepairPolicy | None) -> RepairPolicy:
+    if policy is not None:
+        return policy
+    return RepairPolicy(min_length=min_length, removed="blocked" if allow_trim else "none")
+
+
+@dataclass
+class _Repairs:
+    """The state of one prove-and-repair run: the paths now, the prover, the tallies."""
+
+    width: int
+    height: int
+    segments: list[list[int]]
+    blocked: set[int]
+    options: RuleOptions
+    policy: RepairPolicy
+    budget: ProofBudget
+    result: ProofResult
+    origin: list[int] = field(default_factory=list)
+    prover: IncrementalProver | RebuildProver | None = None
+
+    @property
+    def incremental(self) -> bool:
+        plain = not (self.options.no_touch or self.options.no_2x2)
+        return plain and self.policy.sound_for_incremental
+
+    def fresh_prover(self) -> None:
+        """Prove the current puzzle from scratch (after a step outside the subset argument)."""
+        self.close_prover()
+        self.origin = list(range(len(self.segments)))
+        if self.incremental:
+            self.prover = IncrementalProver(
+                self.width, self.height, self.segments, _cells(self.blocked, self.width),
+                fill=self.options.fill, budget=self.budget)
+        else:
+            self.prover = RebuildProver(options=self.options, budget=self.budget)
+
+    def close_prover(self) -> None:
+        if self.prover is not None:
+            self.result.solve_calls += self.prover.calls
+            self.result.skipped_models += self.prover.skipped
+            self.prover.close()
+            self.prover = None
+
+    def apply(self, steps: list[tuple[str, IndexEdge, int]]) -> None:
+        """Tell the prover about the steps (or start a fresh one when it cannot follow)."""
+        self.result.count(steps)
+        if not self.incremental:
+            if isinstance(self.prover, IncrementalProver):  # pragma: no cover - defensive
+                self.fresh_prover()
+            return
+        assert self.prover is not None
+        for _kind, e, path_index in steps:
+            self.prover.add_cut(e, path_index)
+
+    def reach_min_labels(self, min_labels: int | None) -> None:
+        while min_labels is not None and len(self.segments) < min_labels:
+            plan = _split_longest(self.segments, self.origin, self.blocked, self.policy,
+                                  self.width, self.height)
+            if plan is None:
+                raise RepairFailed(f"cannot reach min_labels={min_labels}")
+            self.segments[:] = plan.segments
+            self.origin[:] = plan.origin
+            if plan.removed and self.policy.removed == "blocked":
+                self.blocked.update(plan.removed)
+            self.apply([(plan.kind, e, o) for e, o in plan.edges])
+            if self.policy.removed == "empty" and plan.removed:
+                self.fresh_prover()
+
+    def second(self) -> tuple[set[IndexEdge], set[IndexEdge]] | None:
+        """The intended edges and a second solution's edges, or None (proven unique)."""
+        assert self.prover is not None
+        current = _puzzle(self.width, self.height, self.segments,
+                          _cells(self.blocked, self.width))
+        intended_edges = {e for seg in self.segments for e in _path_edges(seg)}
+        intended = solution_from_edges(current, intended_edges)
+        other = self.prover.second(current, intended)
+        if other is None:
+            return None
+        return intended_edges, _index_edges(other, self.width)
+
+    def repair(self, intended: set[IndexEdge], other: set[IndexEdge]) -> None:
+        """One round of steps against ``other``; a reroute or nothing when none fits."""
+        steps = _repair_round(self.segments, self.origin, self.blocked, intended, other,
+                              policy=self.policy, width=self.width, height=self.height)
+        if steps:
+            self.apply(steps)
+            if not self.policy.sound_for_incremental and any(k != "cut" for k, _e, _o in steps):
+                self.fresh_prover()
+            self.result.history.append(len(steps))
+            return
+        p = self.policy
+        if (p.removed != "blocked" and p.mirror is None and not p.border_free
+                and not p.spaced_ends and _reroute(
+                    self.segments, intended, other, width=self.width, height=self.height,
+                    min_length=p.min_length, induced=not self.options.fill
+                    or self.options.no_touch or self.options.no_2x2)):
+            # a changed intended solution: prove the new puzzle from scratch
+            self.result.reroutes += 1
+            self.fresh_prover()
+            return
+        raise RepairFailed("no admissible cut or trim separates the two solutions")
 
 
 def prove_and_repair(
@@ -555,6 +821,8 @@ def prove_and_repair(
     max_rounds: int = 200,
     local_window: int | None = 10,
     local_min_cells: int = 900,
+    policy: RepairPolicy | None = None,
+    budget: ProofBudget | None = None,
 ) -> ProofResult:
     """Make the puzzle whose intended solution is ``paths`` unique, proving it.
 
@@ -563,88 +831,46 @@ def prove_and_repair(
     cells (trims add some) and statistics. Raises :class:`RepairFailed` when no
     admissible step kills a second solution, the label bounds cannot be met, or
     ``max_rounds`` rounds pass; raises :class:`~numberlink_sat.errors.SolveTimeout` past
-    the deadline. Never returns a puzzle that was not proven unique.
+    the deadline, and :class:`~.budget.BudgetExhausted` past ``budget``'s conflicts.
+    Never returns a puzzle that was not proven unique.
 
-    Boards of ``local_min_cells`` cells or more first get :func:`_local_repairs` in
-    ``local_window``-sized windows (``None``: never).
+    ``policy`` (default: cuts, trims into blocked cells when ``allow_trim``, pieces of
+    ``min_length``) says which repair steps are allowed. Boards of ``local_min_cells``
+    cells or more first get :func:`_local_repairs` in ``local_window``-sized windows
+    (``None``: never).
     """
-    blocked_set = {r * width + c for r, c in blocked}
-    segments = [list(p) for p in paths]
-    origin = list(range(len(segments)))
-    result = ProofResult(segments)
+    pol = _policy_of(min_length, allow_trim, policy)
+    state = _Repairs(width, height, [list(p) for p in paths],
+                     {r * width + c for r, c in blocked}, options, pol,
+                     budget if budget is not None else ProofBudget(solver, deadline),
+                     ProofResult([]))
+    state.origin = list(range(len(state.segments)))
+    result = state.result
     if local_window is not None and width * height >= local_min_cells:
-        _local_repairs(width, height, segments, origin, blocked_set, result,
-                       window=local_window, options=options, solver=solver,
-                       deadline=deadline, min_length=min_length, allow_trim=allow_trim)
+        _local_repairs(width, height, state.segments, state.origin, state.blocked, result,
+                       window=local_window, options=options, budget=state.budget,
+                       policy=pol)
         if result.local_rounds:
             result.raw_unique = False
-        origin = list(range(len(segments)))
-    plain = not (options.no_touch or options.no_2x2)
-    prover: IncrementalProver | RebuildProver
-    if plain:
-        prover = IncrementalProver(width, height, segments, _cells(blocked_set, width),
-                                   fill=options.fill, solver=solver, deadline=deadline)
-    else:
-        prover = RebuildProver(options=options, solver=solver, deadline=deadline)
+    state.fresh_prover()
     try:
+        state.reach_min_labels(min_labels)
         while True:
-            if max_labels is not None and len(segments) > max_labels:
-                raise RepairFailed(f"{len(segments)} labels, more than max_labels={max_labels}")
-            if min_labels is not None and len(segments) < min_labels:
-                e = _split_longest(segments, min_length)
-                if e is None:
-                    raise RepairFailed(f"cannot reach min_labels={min_labels}")
-                prover.add_cut(e, _apply_cut(segments, origin, e))
-                result.cuts += 1
-                continue
-            current = _puzzle(width, height, segments, _cells(blocked_set, width))
-            intended_edges = {e for seg in segments for e in _path_edges(seg)}
-            intended = solution_from_edges(current, intended_edges)
-            other = prover.second(current, intended)
-            if other is None:
+            if max_labels is not None and len(state.segments) > max_labels:
+                raise RepairFailed(f"{len(state.segments)} labels, more than "
+                                   f"max_labels={max_labels}")
+            found = state.second()
+            if found is None:
                 break
             result.raw_unique = False
             result.rounds += 1
             if result.rounds > max_rounds:
                 raise RepairFailed(f"still not unique after {max_rounds} repair rounds")
-            steps = _repair_round(
-                segments, origin, blocked_set, intended_edges, _index_edges(other, width),
-                min_length=min_length, allow_trim=allow_trim, width=width, height=height,
-            )
-            if not steps and not allow_trim and _reroute(
-                segments, intended_edges, _index_edges(other, width), width=width,
-                height=height, min_length=min_length, induced=not plain,
-            ):
-                # a changed intended solution: prove the new puzzle from scratch
-                result.reroutes += 1
-                result.solve_calls += prover.calls
-                result.skipped_models += prover.skipped
-                if isinstance(prover, IncrementalProver):
-                    prover.close()
-                    prover = IncrementalProver(
-                        width, height, segments, _cells(blocked_set, width),
-                        fill=options.fill, solver=solver, deadline=deadline,
-                    )
-                else:
-                    prover = RebuildProver(options=options, solver=solver, deadline=deadline)
-                origin = list(range(len(segments)))
-                continue
-            if not steps:
-                raise RepairFailed("no admissible cut or trim separates the two solutions")
-            for kind, e, path_index in steps:
-                prover.add_cut(e, path_index)
-                if kind == "cut":
-                    result.cuts += 1
-                else:
-                    result.trims += 1
-            result.history.append(len(steps))
+            state.repair(*found)
     finally:
-        result.solve_calls += prover.calls
-        result.skipped_models += prover.skipped
-        if isinstance(prover, IncrementalProver):
-            prover.close()
-    result.segments = segments
-    result.blocked = _cells(blocked_set, width)
+        state.close_prover()
+    result.segments = state.segments
+    result.blocked = _cells(state.blocked, width)
     return result
 
 
