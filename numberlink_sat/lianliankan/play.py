@@ -14,7 +14,6 @@
   gets stuck (proof in :func:`_peel`), so no retries are needed.
 
 >>> from numberlink_sat.lianliankan.verify import verify
-from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 >>> b, order = generate_with_order(4, 4, copies=4, seed=1, outside_ring=True)
 >>> verify(b, order, outside_ring=True)
 []
