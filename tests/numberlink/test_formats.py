@@ -357,7 +357,8 @@ def test_written_data_puzzle_reads_back(fmt: str) -> None:
 
 def test_formats_tuple() -> None:
     assert F.FORMATS == (
-        "tokens", "compact", "pipes", "wh", "flow", "colsrows", "adc", "json", "puzzlink"
+        "tokens", "compact", "pipes", "wh", "flow", "colsrows", "adc", "json", "puzzlink",
+        "pzprv3",
     )
 
 

@@ -73,7 +73,7 @@ def test_format_then_parse_gives_the_puzzle_back(puzzle: Puzzle) -> None:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             detected = F.detect_format(text)
-        if fmt in ("compact", "pipes", "wh", "adc", "json"):
+        if fmt in ("compact", "pipes", "wh", "adc", "json", "puzzlink", "pzprv3"):
             assert detected == fmt, text
         elif fmt == "flow":
             assert detected == "compact"

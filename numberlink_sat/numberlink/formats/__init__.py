@@ -11,8 +11,13 @@ format        what it is
 ``colsrows``  znumlin files: ``COLS ROWS`` header, digit runs are labels
 ``adc``       the contest's ``SIZE WxH`` / ``LINE#k (x,y)-(x,y)`` form (2-D only)
 ``json``      ``{"width", "height", "blocked", "endpoints"}``
-``puzzlink``  puz.link URLs ``https://puzz.link/p?numlin/W/H/BODY``, one a line
+``puzzlink``  puzz.link URLs ``https://puzz.link/p?numlin/W/H/BODY``, one a line
+``pzprv3``    the file puzz.link saves: the board, then its answer as edge marks
 ============  ==========================================================================
+
+Solutions have two formats (:data:`SOLUTION_FORMATS`): ``json`` (the paths, see
+:mod:`~numberlink_sat.numberlink.formats.solution`) and ``pzprv3`` (the board with
+the paths drawn, as puzz.link opens it).
 
 ``format="auto"`` picks one by :func:`detect_format`; an explicit format always wins.
 Every reading error is a :class:`~numberlink_sat.errors.ParseError` naming the line
@@ -44,9 +49,11 @@ from numberlink_sat.numberlink.formats import (
     jsonfmt,
     pipes,
     puzzlink,
+    pzprv3,
     tokens,
     wh,
 )
+from numberlink_sat.numberlink.formats import solution as _json_solution
 from numberlink_sat.numberlink.formats._common import (
     Line,
     is_blank,
@@ -54,11 +61,11 @@ from numberlink_sat.numberlink.formats._common import (
     split_lines,
     token_spans,
 )
-from numberlink_sat.numberlink.formats.solution import format_solution, parse_solution
-from numberlink_sat.numberlink.model import Puzzle
+from numberlink_sat.numberlink.model import Puzzle, Solution
 
 __all__ = [
     "FORMATS",
+    "SOLUTION_FORMATS",
     "AmbiguousFormatWarning",
     "can_hold",
     "detect_format",
@@ -72,7 +79,7 @@ __all__ = [
 
 _MODULES: dict[str, ModuleType] = {
     module.NAME: module
-    for module in (tokens, compact, pipes, wh, flow, colsrows, adc, jsonfmt, puzzlink)
+    for module in (tokens, compact, pipes, wh, flow, colsrows, adc, jsonfmt, puzzlink, pzprv3)
 }
 
 FORMATS: tuple[str, ...] = tuple(_MODULES)
@@ -112,7 +119,7 @@ def detect_format(text: str) -> str:
     """The format ``format="auto"`` reads ``text`` in, by the spec's order.
 
     A first line (past ``#`` comments) that is a URL with a ``?`` query ->
-    ``puzzlink``;
+    ``puzzlink``; a first line ``pzprv3`` -> ``pzprv3``;
     a line starting with ``|`` -> ``pipes``; a ``SIZE`` line -> ``adc``; a JSON object
     -> ``json``; a first non-comment line of two integers followed by rows of one
     character per cell -> ``wh``, or by rows of that many white-space separated tokens
@@ -130,6 +137,8 @@ def detect_format(text: str) -> str:
     first = content[0].text.lstrip()
     if puzzlink.looks_like_url(text):
         return puzzlink.NAME
+    if pzprv3.looks_like_pzprv3(text):
+        return pzprv3.NAME
     if first.startswith("|"):
         return pipes.NAME
     if _SIZE_LINE.match(first):
@@ -282,3 +291,58 @@ def format_puzzle(puzzle: Puzzle, format: str = "tokens") -> str:
     """
     name = _check_format(format, allow_auto=False)
     return _WRITERS[name](puzzle)
+
+
+SOLUTION_FORMATS: tuple[str, ...] = ("json", pzprv3.NAME)
+"""The solution formats: ``json`` (paths, optionally a label grid) and ``pzprv3``."""
+
+
+def _check_solution_format(name: str, *, allow_auto: bool) -> str:
+    if name in SOLUTION_FORMATS or (allow_auto and name == "auto"):
+        return name
+    choices = ", ".join((("auto",) if allow_auto else ()) + SOLUTION_FORMATS)
+    message = f"unknown solution format {name!r}; choose one of {choices}"
+    if allow_auto:
+        raise ParseError(message, 1, 1)
+    raise ParseError(message)
+
+
+def parse_solution(text: str, format: str = "auto") -> Solution:
+    """The :class:`~numberlink_sat.numberlink.model.Solution` of a solution text:
+    ``json`` (see :func:`numberlink_sat.numberlink.formats.solution.parse_solution`)
+    or ``pzprv3`` (the lines drawn in a puzz.link file; cross marks are not lines).
+    ``auto`` reads a text whose first line is ``pzprv3`` as ``pzprv3``, else ``json``.
+
+    >>> parse_solution("pzprv3/numlin/1/2/1 1 /1 /").paths
+    mappingproxy({'1': ((0, 0), (0, 1))})
+    """
+    name = _check_solution_format(format, allow_auto=True)
+    if name == "pzprv3" or (name == "auto" and pzprv3.looks_like_pzprv3(text)):
+        return pzprv3.parse_solution(text)
+    return _json_solution.parse_solution(text)
+
+
+def format_solution(
+    solution: Solution,
+    format: str = "json",
+    *,
+    grid: bool = True,
+    puzzle: Puzzle | None = None,
+) -> str:
+    """``solution`` as text in a solution format (:data:`SOLUTION_FORMATS`).
+
+    ``json``: the paths, and with ``grid`` the label grid (see
+    :func:`numberlink_sat.numberlink.formats.solution.format_solution`; ``puzzle``
+    marks its blocked cells). ``pzprv3``: the board with the paths drawn, for
+    puzz.link to open; ``puzzle`` gives its genre (Arukone or numlin) and must have
+    plain number labels and no blocked cells
+    (:class:`~numberlink_sat.errors.InvalidPuzzleError` otherwise).
+
+    >>> s = Solution(2, 1, {"1": [(0, 0), (0, 1)]})
+    >>> format_solution(s, "pzprv3").split("\\n")[4:6]
+    ['1 1 ', '1 ']
+    """
+    name = _check_solution_format(format, allow_auto=False)
+    if name == "pzprv3":
+        return pzprv3.write_solution(solution, puzzle)
+    return _json_solution.format_solution(solution, grid=grid, puzzle=puzzle)

@@ -26,6 +26,7 @@ are skipped); every reading error names the line and the column of the URL.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from numberlink_sat.errors import InvalidPuzzleError, ParseError
 from numberlink_sat.grid import Cell
@@ -39,6 +40,7 @@ __all__ = [
     "MAX_CLUE",
     "NAME",
     "check_writable",
+    "clue_puzzle",
     "decode_number16",
     "encode_number16",
     "genre_rules",
@@ -282,8 +284,14 @@ def parse_url(url: str, *, line: int = 1, column: int = 1) -> Puzzle:
             "unexpected '/' in the body: it is one part after W/H", line, spans[1][1] - 1
         )
     body, body_column = spans[0]
-    clues = _decode(body, width, height, line, body_column)
-    return _build(clues, width, height, genre, flags, line)
+    by_value: dict[int, list[tuple[Cell, int]]] = {}
+    for cell, (value, where) in _decode(body, width, height, line, body_column).items():
+        by_value.setdefault(value, []).append((cell, where))
+
+    def error(message: str, column: int) -> ParseError:
+        return ParseError(message, line, column)
+
+    return clue_puzzle(width, height, by_value, genre, "e" not in flags, error)
 
 
 def _read_flags(spans: list[tuple[str, int]], genre: str, line: int) -> str:
@@ -320,39 +328,37 @@ def _read_size(spans: list[tuple[str, int]], line: int, end: int) -> tuple[int, 
     return width, height
 
 
-def _build(
-    clues: dict[Cell, tuple[int, int]],
+def clue_puzzle(
     width: int,
     height: int,
+    clues: dict[int, list[tuple[Cell, int]]],
     genre: str,
-    flags: str,
-    line: int,
+    fill: bool,
+    error: Callable[[str, int], ParseError],
 ) -> Puzzle:
-    cells: dict[int, list[tuple[Cell, int]]] = {}
-    for cell, (value, column) in clues.items():
-        cells.setdefault(value, []).append((cell, column))
-    for value, where in cells.items():
+    """The puzzle of clue number -> its cells (each with where it is written), checked:
+    every number twice, Arukone numbers at most :data:`ARUKONE_MAX`; ``error(message,
+    where)`` makes the :class:`ParseError` (shared by the URL and the file reader)."""
+    for value, where in clues.items():
         if genre == "arukone" and value > ARUKONE_MAX:
-            raise ParseError(
+            raise error(
                 f"arukone clue {value} at {_cell_name(where[0][0])} is past {ARUKONE_MAX} "
                 "(pzprjs writes arukone clues as letters A-Z, a-z)",
-                line,
                 where[0][1],
             )
         if len(where) != 2:
             count = "only once" if len(where) == 1 else f"{len(where)} times"
-            raise ParseError(
+            raise error(
                 f"clue {value} appears {count}, at "
                 + ", ".join(_cell_name(c) for c, _ in where)
                 + "; every number must appear exactly twice",
-                line,
                 where[min(2, len(where) - 1)][1],
             )
     return Puzzle(
         width,
         height,
-        {str(value): (a[0], b[0]) for value, (a, b) in sorted(cells.items())},
-        rules=genre_rules(genre, flags),
+        {str(value): (a[0], b[0]) for value, (a, b) in sorted(clues.items())},
+        rules=genre_rules(genre, "" if fill else "e"),
         genre=genre,
     )
 
@@ -381,22 +387,23 @@ def _clue_number(label: str) -> int | None:
     return int(label)
 
 
-def check_writable(puzzle: Puzzle) -> None:
-    """Raise :class:`InvalidPuzzleError` unless ``puzzle`` fits a URL: no blocked cells,
-    every label a positive whole number in plain decimal (at most :data:`MAX_CLUE`,
-    :data:`ARUKONE_MAX` for an Arukone puzzle). Labels are never renumbered silently."""
+def check_writable(puzzle: Puzzle, format_name: str = NAME) -> None:
+    """Raise :class:`InvalidPuzzleError` unless ``puzzle`` fits a URL (or a pzprv3
+    file): no blocked cells, every label a positive whole number in plain decimal (at
+    most :data:`MAX_CLUE`, :data:`ARUKONE_MAX` for an Arukone puzzle). Labels are
+    never renumbered silently."""
     if puzzle.blocked:
         raise InvalidPuzzleError(
-            f"the {NAME} format cannot hold blocked cells (puzz.link's numlin has none); "
-            f"{len(puzzle.blocked)} cells are blocked"
+            f"the {format_name} format cannot hold blocked cells (puzz.link's numlin has "
+            f"none); {len(puzzle.blocked)} cells are blocked"
         )
     top = ARUKONE_MAX if puzzle.genre == "arukone" else MAX_CLUE
     for label in puzzle.labels:
         number = _clue_number(label)
         if number is None or not 1 <= number <= top:
             raise InvalidPuzzleError(
-                f"the {NAME} format cannot hold label {label!r}: a clue there is a whole "
-                f"number 1..{top} written plainly (relabel the puzzle first)"
+                f"the {format_name} format cannot hold label {label!r}: a clue there is a "
+                f"whole number 1..{top} written plainly (relabel the puzzle first)"
             )
 
 
