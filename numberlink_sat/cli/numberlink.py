@@ -195,8 +195,7 @@ def _write_dimacs(puzzle: Puzzle, options: dict[str, Any], path: str) -> None:
         f"numberlink_sat {puzzle.width}x{puzzle.height}, {len(puzzle.labels)} labels",
         "base CNF: detached loops are not yet excluded; verify any model's paths",
     ]
-    for k, (i, j) in enumerate(enc.edge_cells):
-        a, b = divmod(i, enc.width), divmod(j, enc.width)
+    for k, (a, b) in enumerate(enc.cell_edges):
         comments.append(f"edge {enc.first_edge_var + k} {a[0]} {a[1]} {b[0]} {b[1]}")
     enc.write_dimacs(path, comments)
 

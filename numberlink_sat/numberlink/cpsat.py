@@ -20,7 +20,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from numberlink_sat.errors import NumberlinkSatError, SolveTimeout
+from numberlink_sat.errors import InternalError, NumberlinkSatError, SolveTimeout
+from numberlink_sat.grid import Cell, orthogonal_neighbours, walk_path
 from numberlink_sat.numberlink.model import Puzzle, Solution
 
 __all__ = ["CpSatUnavailable", "cpsat_available", "solve_cpsat"]
@@ -96,8 +97,7 @@ def solve_cpsat(
     for u in cells:
         if u in last:
             continue  # the last end only returns to the depot
-        r, c = u
-        for v in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+        for v in orthogonal_neighbours(u, puzzle.height, puzzle.width):
             if v not in node or v in first:
                 continue  # the first end is entered only from the depot
             lit = model.NewBoolVar(f"a{u}{v}")
@@ -132,13 +132,10 @@ def solve_cpsat(
             elapsed=elapsed,
             stage="solving (cpsat)",
         )
-    succ = {u: v for (u, v), lit in arc_of.items() if solver.Value(lit)}
-    paths: dict[str, list[tuple[int, int]]] = {}
+    succ = {u: [v] for (u, v), lit in arc_of.items() if solver.Value(lit)}
+    paths: dict[str, list[Cell]] = {}
     for lab, (a, b) in puzzle.endpoints.items():
-        path = [a]
-        while path[-1] != b:
-            path.append(succ[path[-1]])
-            if len(path) > len(cells):
-                raise AssertionError("CP-SAT returned a broken circuit")  # pragma: no cover
-        paths[lab] = path
+        paths[lab] = path = walk_path(a, succ, end=b)
+        if path[-1] != b:  # pragma: no cover - a bug of the model above
+            raise InternalError("CP-SAT returned a broken circuit")
     return Solution(puzzle.width, puzzle.height, paths)

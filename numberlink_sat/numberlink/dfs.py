@@ -46,6 +46,7 @@ from collections.abc import Callable
 from typing import Any
 
 from numberlink_sat.errors import InvalidArgumentError, SolveTimeout
+from numberlink_sat.grid import Cell, adjacency, walk_path
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.sat.deadline import Deadline
 
@@ -106,13 +107,13 @@ class _Search:
         self.on_solution: Callable[[], None] | None = None
 
     # -- coordinates ------------------------------------------------------------
-    def _index(self, cell: tuple[int, int]) -> int:
+    def _index(self, cell: Cell) -> int:
         r, c = cell
         if self.transpose:
             r, c = c, r
         return r * self.W + c
 
-    def _cell(self, i: int) -> tuple[int, int]:
+    def _cell(self, i: int) -> Cell:
         r, c = divmod(i, self.W)
         return (c, r) if self.transpose else (r, c)
 
@@ -388,25 +389,14 @@ class _Search:
         in_lab[ed] = NONE
 
     def _record(self) -> None:
-        W, n = self.W, self.n
-        adj: dict[int, list[int]] = {}
-        for k in range(n):
-            if self.right[k]:
-                adj.setdefault(k, []).append(k + 1)
-                adj.setdefault(k + 1, []).append(k)
-            if self.down[k]:
-                adj.setdefault(k, []).append(k + W)
-                adj.setdefault(k + W, []).append(k)
-        paths: dict[str, list[tuple[int, int]]] = {}
+        W = self.W
+        used = [(k, k + 1) for k in range(self.n) if self.right[k]]
+        used += [(k, k + W) for k in range(self.n) if self.down[k]]
+        links = adjacency(used)
+        paths: dict[str, list[Cell]] = {}
         for li, label in enumerate(self.labels):
             a, b = self.ends[li]
-            path = [a]
-            prev, cur = -1, a
-            while cur != b:
-                nxt = [z for z in adj.get(cur, []) if z != prev]
-                prev, cur = cur, nxt[0]
-                path.append(cur)
-            paths[label] = [self._cell(i) for i in path]
+            paths[label] = [self._cell(i) for i in walk_path(a, links, end=b)]
         self.found.append(Solution(self.puzzle.width, self.puzzle.height, paths))
         if len(self.found) >= self.limit:
             raise _Stop

@@ -46,7 +46,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from numberlink_sat.components import merge_pairs
-from numberlink_sat.grid import Cell
+from numberlink_sat.grid import ORTHOGONAL_STEPS, Cell
 from numberlink_sat.numberlink.model import Puzzle
 
 __all__ = ["cluster_order", "colour_parity", "outer_contour", "prove_unsolvable", "rim_order"]
@@ -244,8 +244,7 @@ def _rim_crossing(puzzle: Puzzle) -> str | None:
     return None
 
 
-# Directions 0..3 = up, right, down, left (clockwise), as (drow, dcol) steps of a corner.
-_STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))
+# Directions 0..3 = up, right, down, left (clockwise, ORTHOGONAL_STEPS) of a corner.
 # Relative to the corner (y, x) reached heading d: the cell ahead on the left and on the
 # right, and the cell on the right of the side leaving (y, x) in direction d.
 _AHEAD_LEFT = ((-1, -1), (-1, 0), (0, 0), (0, -1))
@@ -279,7 +278,7 @@ def outer_contour(cluster: set[Cell] | frozenset[Cell]) -> list[Cell]:
         y, x = corner
         dy, dx = _AHEAD_RIGHT[heading]  # the cell on the right of that side
         walk.append((y + dy, x + dx))
-        sy, sx = _STEP[heading]
+        sy, sx = ORTHOGONAL_STEPS[heading]
         corner = (y + sy, x + sx)
         y, x = corner
         ly, lx = _AHEAD_LEFT[heading]

@@ -16,7 +16,7 @@ cell (0, 1) lies on no path (fill rule)
 
 from __future__ import annotations
 
-from numberlink_sat.grid import Cell
+from numberlink_sat.grid import Cell, forward_neighbours, unit_squares
 from numberlink_sat.numberlink.model import Puzzle, Solution
 
 __all__ = ["verify"]
@@ -70,21 +70,19 @@ def verify(
         for label, path in paths.items():
             position = {cell: i for i, cell in enumerate(path)}
             for cell, i in position.items():
-                r, c = cell
-                for other in ((r, c + 1), (r + 1, c)):
+                for other in forward_neighbours(cell, puzzle.height, puzzle.width):
                     j = position.get(other)
                     if j is not None and abs(i - j) != 1:
                         problems.append(
                             f"label {label}: path touches itself at {cell} and {other} (no-touch)"
                         )
     if no_2x2:
-        for r in range(puzzle.height - 1):
-            for c in range(puzzle.width - 1):
-                square = [owner.get(x) for x in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))]
-                if square[0] is not None and all(s == square[0] for s in square):
-                    problems.append(
-                        f"label {square[0]}: 2x2 square at {(r, c)} lies on one path (no-2x2)"
-                    )
+        for square in unit_squares(puzzle.height, puzzle.width):
+            owners = [owner.get(x) for x in square]
+            if owners[0] is not None and all(s == owners[0] for s in owners):
+                problems.append(
+                    f"label {owners[0]}: 2x2 square at {square[0]} lies on one path (no-2x2)"
+                )
     return problems
 
 

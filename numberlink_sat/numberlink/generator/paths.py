@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from numberlink_sat.grid import Cell
+from numberlink_sat.grid import Cell, index_neighbours
 
 __all__ = ["RandomPaths", "UnionFind", "as_rng", "random_paths"]
 
@@ -100,21 +100,7 @@ def as_rng(seed: int | random.Random | None) -> random.Random:
 
 
 def _neighbour_lists(width: int, height: int) -> list[list[int]]:
-    nbrs: list[list[int]] = []
-    for r in range(height):
-        for c in range(width):
-            i = r * width + c
-            row: list[int] = []
-            if r > 0:
-                row.append(i - width)
-            if c + 1 < width:
-                row.append(i + 1)
-            if r + 1 < height:
-                row.append(i + width)
-            if c > 0:
-                row.append(i - 1)
-            nbrs.append(row)
-    return nbrs
+    return [index_neighbours(i, width, height) for i in range(width * height)]
 
 
 def random_paths(

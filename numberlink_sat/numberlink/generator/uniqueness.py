@@ -46,7 +46,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from numberlink_sat.errors import InternalError, NumberlinkSatError
-from numberlink_sat.grid import Cell
+from numberlink_sat.grid import (
+    Cell,
+    IndexEdge,
+    adjacency,
+    cell_index,
+    index_cell,
+    walk_path,
+)
+from numberlink_sat.grid import index_edge as _edge
+from numberlink_sat.grid import index_neighbours as _neighbours
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
 from numberlink_sat.numberlink.generator.budget import ProofBudget
 from numberlink_sat.numberlink.model import Puzzle, Solution
@@ -63,10 +72,6 @@ __all__ = [
     "prove_and_repair",
     "solution_from_edges",
 ]
-
-IndexEdge = tuple[int, int]
-"""An edge as two cell indices (``row * width + col``), smaller first."""
-
 
 class RepairFailed(NumberlinkSatError):
     """The candidate could not be made unique within the controls (discard it)."""
@@ -100,10 +105,6 @@ class ProofResult:
                 self.gaps += 1
 
 
-def _edge(i: int, j: int) -> IndexEdge:
-    return (i, j) if i < j else (j, i)
-
-
 def _path_edges(seg: Sequence[int]) -> Iterable[IndexEdge]:
     for k in range(len(seg) - 1):
         yield _edge(seg[k], seg[k + 1])
@@ -129,23 +130,11 @@ def solution_from_edges(puzzle: Puzzle, edges: Iterable[IndexEdge]) -> Solution:
     ((0, 0), (0, 1), (0, 2))
     """
     width = puzzle.width
-    adjacency: dict[int, list[int]] = {}
-    for i, j in edges:
-        adjacency.setdefault(i, []).append(j)
-        adjacency.setdefault(j, []).append(i)
+    links = adjacency(edges)
     paths: dict[str, list[Cell]] = {}
     for label, (a, _b) in puzzle.endpoints.items():
-        start = a[0] * width + a[1]
-        path, seen = [start], {start}
-        prev, cur = -1, start
-        while True:
-            nxt = [x for x in adjacency.get(cur, ()) if x != prev and x not in seen]
-            if not nxt:
-                break
-            prev, cur = cur, nxt[0]
-            seen.add(cur)
-            path.append(cur)
-        paths[label] = [divmod(x, width) for x in path]
+        path = walk_path(cell_index(a, width), links)
+        paths[label] = [index_cell(x, width) for x in path]
     return Solution(puzzle.width, puzzle.height, paths)
 
 
@@ -156,9 +145,8 @@ def _index_edges(solution: Solution, width: int) -> set[IndexEdge]:
 
 
 def _edge_vars(enc: NumberlinkEncoding) -> dict[IndexEdge, int]:
-    """Edge (cell indices) -> its variable, read off the encoding's edge list."""
-    first = enc.first_edge_var
-    return {_edge(i, j): first + k for k, (i, j) in enumerate(enc.edge_cells)}
+    """Edge (cell indices) -> its variable (the encoding's own map)."""
+    return enc.edge_literals
 
 
 class IncrementalProver:
@@ -193,11 +181,8 @@ class IncrementalProver:
         """
         self.cut_edges.add(e)
         clauses = [[self._var(e)]]
-        enc = self.enc
         for cell in e:
-            for t in range(enc.bits):
-                bit = enc.bit_var(cell, t)
-                clauses.append([bit] if (original_path >> t) & 1 else [-bit])
+            clauses += self.enc.fix_label(cell, original_path)
         self.session.add_clauses(clauses)
 
     def second(self, current: Puzzle, intended: Solution) -> Solution | None:
@@ -278,20 +263,6 @@ def _pieces(diff: set[IndexEdge]) -> list[list[IndexEdge]]:
                         stack.append(f)
         pieces.append(sorted(piece))
     return pieces
-
-
-def _neighbours(i: int, width: int, height: int) -> list[int]:
-    r, c = divmod(i, width)
-    out = []
-    if r > 0:
-        out.append(i - width)
-    if c + 1 < width:
-        out.append(i + 1)
-    if r + 1 < height:
-        out.append(i + width)
-    if c > 0:
-        out.append(i - 1)
-    return out
 
 
 @dataclass(frozen=True)
