@@ -1,20 +1,30 @@
 """``numberlink-sat generate``: proven-unique random puzzles, written to files.
 
 ``numberlink-sat generate --size 20x20 --count 100 --seed 1 --out DIR`` writes
-``DIR/puzzle-0001.txt`` (the puzzle, ``--format``, default ``tokens``) and
-``DIR/puzzle-0001.solution.json`` (the spec's solution file) per puzzle, plus
-``DIR/stats.csv`` (one row of statistics per puzzle). Without ``--out`` the puzzles go
-to standard output, separated by blank lines. A progress bar (tqdm when installed, else
-a status line) runs on standard error when it is a terminal.
+``DIR/puzzle-0001.txt`` (the puzzle, ``--format``, default ``tokens``; ``--format all``
+or a comma list writes one file per format), ``DIR/puzzle-0001.solution.json`` (the
+solution file) per puzzle, ``DIR/puzzles.url`` (the puzz.link URL of each puzzle
+without blocked cells), ``DIR/manifest.jsonl`` (one JSON line per puzzle: seed, size,
+rules, pairs, path lengths, empty cells, time, solve calls) and ``DIR/stats.csv``.
+Puzzle ``i`` has its own seed derived from ``--seed`` and ``i``: ``--jobs N`` (a process
+pool) or ``--scheduler`` (Dask) give the same puzzles as one process, and a run into a
+directory that already has a manifest makes only the puzzles not in it (resumable).
+Without ``--out`` the puzzles go to standard output, separated by blank lines.
+
+``--time-limit`` covers the whole run (the puzzles finished are kept);
+``--candidate-time-limit`` bounds one candidate's proof; ``--conflict-budget`` drops a
+candidate after that many SAT conflicts (the same on every machine).
 
 Exit status: 0 all puzzles made; 1 a puzzle could not be made within the controls;
-2 bad controls; 4 every candidate of a puzzle hit the time limit.
+2 bad controls; 4 the time limit ended the run with fewer puzzles than asked.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import json
+import random
 import sys
 import time
 from pathlib import Path
@@ -25,21 +35,28 @@ from numberlink_sat.cli.common import (
     EXIT_OK,
     EXIT_TIMEOUT,
     add_solver_options,
+    positive_int,
+    positive_seconds,
 )
-from numberlink_sat.errors import InvalidPuzzleError, SolveTimeout
+from numberlink_sat.errors import InvalidPuzzleError
 from numberlink_sat.numberlink.formats import FORMATS, can_hold, format_puzzle, format_solution
 from numberlink_sat.numberlink.generator import (
     DEFAULT_MAX_ATTEMPTS,
-    DEFAULT_TIME_LIMIT,
     GENERATOR_SOLVER,
-    GeneratedPuzzle,
-    GenerationFailed,
-    check_controls,
-    generate_many,
+    SYMMETRIES,
+    make_controls,
+)
+from numberlink_sat.numberlink.generator.batch import (
+    Task,
+    deadline_epoch,
+    load_record,
+    puzzle_seed,
+    run_tasks,
 )
 from numberlink_sat.numberlink.model import Puzzle, Solution
+from numberlink_sat.numberlink.rules import RuleOptions
 
-__all__ = ["parse_size", "register", "relabel_for", "run"]
+__all__ = ["parse_range", "parse_size", "register", "relabel_for", "run"]
 
 _ONE_CHAR = "123456789ABCDEFGHIJKLMNOPQRSTUVWYZabcdefghijklmnopqrstuvwyz"
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWYZabcdefghijklmnopqrstuvwyz"
@@ -64,6 +81,25 @@ def parse_size(text: str) -> tuple[int, int]:
             f"size must be WIDTHxHEIGHT (e.g. 20x20), not {text!r}"
         ) from None
     return width, height
+
+
+def parse_range(text: str) -> tuple[float, float]:
+    """``"0.1-0.3"`` -> ``(0.1, 0.3)``; ``"10%-30%"`` too; ``"0.2"`` -> ``(0.2, 0.2)``.
+
+    >>> parse_range("0.1-0.3"), parse_range("10%-30%"), parse_range("0.2")
+    ((0.1, 0.3), (0.1, 0.3), (0.2, 0.2))
+    """
+    def one(part: str) -> float:
+        part = part.strip()
+        return float(part[:-1]) / 100 if part.endswith("%") else float(part)
+
+    try:
+        parts = [one(x) for x in text.split("-")]
+    except ValueError:
+        parts = []
+    if len(parts) not in (1, 2):
+        raise argparse.ArgumentTypeError(f"a range is MIN-MAX (e.g. 0.1-0.3), not {text!r}")
+    return parts[0], parts[-1]
 
 
 def _count(text: str) -> int:
@@ -144,89 +180,276 @@ class _Progress:
             print(file=self.stream)
 
 
+
 _STAT_FIELDS = (
-    "file", "width", "height", "labels", "blocked", "repair_steps", "cuts", "trims",
-    "reroutes", "repair_rounds", "local_rounds", "solve_calls", "raw_unique", "attempts",
-    "timeouts",
-    "seconds_paths", "seconds_proving", "seconds",
+    "file", "width", "height", "labels", "blocked", "empty", "repair_steps", "cuts", "trims",
+    "reroutes", "gap_cuts", "repair_rounds", "local_rounds", "solve_calls", "conflicts",
+    "raw_unique", "attempts", "timeouts", "seconds_paths", "seconds_proving", "seconds",
 )
+
+MANIFEST = "manifest.jsonl"
+"""The manifest's file name inside ``--out``: one JSON line per puzzle made."""
+
+
+def _formats(text: str) -> list[str]:
+    names = list(FORMATS) if text == "all" else [x.strip() for x in text.split(",") if x.strip()]
+    bad = [x for x in names if x not in FORMATS]
+    if bad or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown format {', '.join(bad) or text!r}; use 'all' or some of: "
+            f"{', '.join(FORMATS)}")
+    return names
+
+
+def _controls(args: argparse.Namespace) -> dict[str, Any]:
+    """The generator keywords the options ask for (validated by the caller, once)."""
+    width, height = args.size
+    controls: dict[str, Any] = {
+        "width": width, "height": height,
+        "fill": not args.no_fill, "no_touch": args.no_touch, "no_2x2": args.no_2x2,
+        "min_length": args.min_length, "max_length": args.max_length,
+        "min_labels": args.min_labels, "max_labels": args.max_labels,
+        "allow_blocked": not args.no_blocked, "solver": args.solver,
+        "candidate_time_limit": args.candidate_time_limit,
+        "conflict_budget": args.conflict_budget, "max_attempts": args.max_attempts,
+        "symmetry": args.symmetry, "no_adjacent_ends": args.no_adjacent_ends,
+        "no_border_clues": args.no_border_clues,
+    }
+    if args.empty is not None:
+        controls["empty_share"] = args.empty
+        controls["allow_blocked"] = False
+    return controls
+
+
+def _check_formats(args: argparse.Namespace, controls: dict[str, Any]) -> None:
+    blocked = controls["allow_blocked"]
+    for fmt in args.format:
+        if blocked and not _holds_blocked(fmt) and fmt != "puzzlink":
+            raise InvalidPuzzleError(
+                f"format {fmt!r} has no blocked cells; add --no-blocked "
+                "(or use --format tokens or json)"
+            )
+
+
+def _read_manifest(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    rows = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            raise InvalidPuzzleError(f"{path}:{number}: not a JSON line ({exc.msg})") from None
+    return rows
+
+
+class _Writer:
+    """Files, manifest, URLs and statistics of one run (or standard output)."""
+
+    def __init__(self, args: argparse.Namespace, controls: dict[str, Any]) -> None:
+        self.args = args
+        self.out: Path | None = Path(args.out) if args.out else None
+        self.rules = RuleOptions(fill=controls["fill"], no_touch=controls["no_touch"],
+                                 no_2x2=controls["no_2x2"])
+        self.controls = {k: v for k, v in controls.items() if k not in ("solver",)}
+        self.rows: list[dict[str, Any]] = []
+        self.waiting: dict[int, str] = {}
+        self.next_print = 0
+        self.done_before: set[int] = set()
+        if self.out is not None:
+            self.out.mkdir(parents=True, exist_ok=True)
+            old = _read_manifest(self.out / MANIFEST)
+            self.done_before = {int(r["index"]) for r in old}
+
+    def name(self, index: int) -> str:
+        return f"{self.args.prefix}{index + 1:04d}"
+
+    def add(self, record: dict[str, Any], run_seed: int) -> None:
+        puzzle, solution = load_record(record)
+        genre = "numlin" if not self.rules.fill else "arukone"
+        puzzle = puzzle.with_rules(self.rules, genre)
+        first = self.args.format[0]
+        if self.out is None:
+            shown, _ = relabel_for(puzzle, solution, first)
+            self.waiting[record["index"]] = format_puzzle(shown, first)
+            while self.next_print in self.waiting:
+                sys.stdout.write(("\n" if self.next_print else "") +
+                                 self.waiting.pop(self.next_print))
+                self.next_print += 1
+            return
+        files = self.write_files(record["index"], puzzle, solution)
+        url = None
+        if not puzzle.blocked:
+            url = format_puzzle(puzzle, "puzzlink").strip()
+            with (self.out / "puzzles.url").open("a", encoding="utf-8") as handle:
+                handle.write(url + "\n")
+        self.manifest(record, run_seed, files, url)
+
+    def write_files(self, index: int, puzzle: Puzzle, solution: Solution) -> dict[str, str]:
+        assert self.out is not None
+        name = self.name(index)
+        files: dict[str, str] = {}
+        several = len(self.args.format) > 1
+        first, first_solution = relabel_for(puzzle, solution, self.args.format[0])
+        for fmt in self.args.format:
+            if fmt == "puzzlink" and puzzle.blocked:
+                continue
+            shown, shown_solution = relabel_for(puzzle, solution, fmt)
+            ext = ".json" if fmt == "json" else ".url" if fmt == "puzzlink" else ".txt"
+            file = f"{name}.{fmt}{ext}" if several else f"{name}{ext}"
+            (self.out / file).write_text(format_puzzle(shown, fmt), encoding="utf-8")
+            files[fmt] = file
+            if shown.labels != first.labels:  # a format that needs other label names
+                own = f"{name}.{fmt}.solution.json"
+                (self.out / own).write_text(format_solution(shown_solution, puzzle=shown),
+                                            encoding="utf-8")
+                files[f"{fmt}-solution"] = own
+        # the solution file with the labels of the first format's file
+        solution_file = f"{name}.solution.json"
+        (self.out / solution_file).write_text(format_solution(first_solution, puzzle=first),
+                                              encoding="utf-8")
+        files["solution"] = solution_file
+        return files
+
+    def manifest(self, record: dict[str, Any], run_seed: int, files: dict[str, str],
+                 url: str | None) -> None:
+        assert self.out is not None
+        stats = record["stats"]
+        line = {
+            "index": record["index"], "seed": record["seed"], "run_seed": run_seed,
+            "size": f"{record['width']}x{record['height']}",
+            "rules": {"fill": self.rules.fill, "no_touch": self.rules.no_touch,
+                      "no_2x2": self.rules.no_2x2},
+            "pairs": record["pairs"], "path_lengths": record["path_lengths"],
+            "empty": record["empty"], "blocked": record["blocked"], "difficulty": None,
+            "seconds": round(record["seconds"], 4),
+            "cpu_seconds": round(record["cpu_seconds"], 4),
+            "solve_calls": record["solve_calls"], "conflicts": record["conflicts"],
+            "attempts": record["attempts"], "files": files, "url": url,
+            "controls": self.controls,
+        }
+        with (self.out / MANIFEST).open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps(line, sort_keys=True) + "\n")
+        row = {"file": next(iter(files.values())), "width": record["width"],
+               "height": record["height"], **stats}
+        self.rows.append({k: row.get(k, "") for k in _STAT_FIELDS})
+
+    def close(self) -> None:
+        if self.out is None or not self.rows:
+            return
+        path = self.out / "stats.csv"
+        new = not path.exists()
+        with path.open("a", newline="", encoding="utf-8") as handle:
+            writer = csv.DictWriter(handle, fieldnames=_STAT_FIELDS)
+            if new:
+                writer.writeheader()
+            for row in sorted(self.rows, key=lambda r: str(r["file"])):
+                writer.writerow({k: f"{v:.4f}" if isinstance(v, float) else v
+                                 for k, v in row.items()})
+
+
+def _run_seed(args: argparse.Namespace, writer: _Writer) -> int:
+    if args.seed is not None:
+        return int(args.seed)
+    if writer.out is not None:
+        old = _read_manifest(writer.out / MANIFEST)
+        if old:
+            return int(old[0]["run_seed"])
+    return random.SystemRandom().randrange(2**31)
 
 
 def run(args: argparse.Namespace) -> int:
     """Generate ``args.count`` puzzles as the options say; returns the exit status."""
-    width, height = args.size
-    controls: dict[str, Any] = {
-        "fill": not args.no_fill,
-        "no_touch": args.no_touch,
-        "no_2x2": args.no_2x2,
-        "min_length": args.min_length,
-        "max_length": args.max_length,
-        "min_labels": args.min_labels,
-        "max_labels": args.max_labels,
-        "allow_blocked": not args.no_blocked,
-        "solver": args.solver,
-        "time_limit": args.time_limit if args.time_limit is not None else DEFAULT_TIME_LIMIT,
-        "max_attempts": args.max_attempts,
-    }
-    check_controls(width, height, **{
-        k: controls[k] for k in ("min_length", "max_length", "min_labels", "max_labels",
-                                 "max_attempts", "time_limit")
-    })
-    if not args.no_blocked and not _holds_blocked(args.format):
-        raise InvalidPuzzleError(
-            f"format {args.format!r} has no blocked cells; add --no-blocked "
-            "(or use --format tokens or json)"
-        )
-    out: Path | None = Path(args.out) if args.out else None
-    ext = ".json" if args.format == "json" else ".txt"
-    if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
+    controls = _controls(args)
+    kwargs = dict(controls)
+    make_controls(kwargs.pop("width"), kwargs.pop("height"), **kwargs)  # bad: exit 2 now
+    _check_formats(args, controls)
+    writer = _Writer(args, controls)
+    run_seed = _run_seed(args, writer)
+    ends_at = deadline_epoch(args.time_limit)
+    todo = args.count - len([i for i in writer.done_before if i < args.count])
+    tasks = (Task(i, puzzle_seed(run_seed, i), controls, ends_at)
+             for i in range(args.count) if i not in writer.done_before)
     stderr = sys.stderr
-    show = not args.quiet and args.count > 1 and hasattr(stderr, "isatty") and stderr.isatty()
-    progress = _Progress(args.count, show, stderr)
-    rows: list[dict[str, Any]] = []
+    show = not args.quiet and todo > 1 and hasattr(stderr, "isatty") and stderr.isatty()
+    progress = _Progress(todo, show, stderr)
     started = time.perf_counter()
-    stream = generate_many(width, height, args.count, seed=args.seed, **controls)
+    failures: list[dict[str, Any]] = []
+    made = 0
     try:
-        for index in range(1, args.count + 1):
-            try:
-                made: GeneratedPuzzle = next(stream)
-            except GenerationFailed as exc:
-                progress.close()
-                if isinstance(exc.__cause__, SolveTimeout):
-                    print(f"numberlink-sat: timeout: puzzle {index}: {exc}", file=stderr)
-                    return EXIT_TIMEOUT
-                print(f"numberlink-sat: puzzle {index}: {exc}", file=stderr)
-                return EXIT_NO_SOLUTION
-            puzzle, solution = relabel_for(made.puzzle, made.solution, args.format)
-            text = format_puzzle(puzzle, args.format)
-            name = f"{args.prefix}{index:04d}"
-            if out is None:
-                sys.stdout.write(("\n" if index > 1 else "") + text)
+        for record in run_tasks(tasks, jobs=args.jobs, scheduler=args.scheduler,
+                                controls=controls, ends_at=ends_at):
+            if record["ok"]:
+                writer.add(record, run_seed)
+                made += 1
             else:
-                (out / f"{name}{ext}").write_text(text, encoding="utf-8")
-                (out / f"{name}.solution.json").write_text(
-                    format_solution(solution, puzzle=puzzle), encoding="utf-8"
-                )
-            row = {"file": f"{name}{ext}", "width": width, "height": height,
-                   **made.stats.as_dict()}
-            rows.append({k: row[k] for k in _STAT_FIELDS})
+                failures.append(record)
             progress.update()
     finally:
         progress.close()
-    if out is not None:
-        with (out / "stats.csv").open("w", newline="", encoding="utf-8") as handle:
-            writer = csv.DictWriter(handle, fieldnames=_STAT_FIELDS)
-            writer.writeheader()
-            for row in rows:
-                writer.writerow({k: f"{v:.4f}" if isinstance(v, float) else v
-                                 for k, v in row.items()})
-    if not args.quiet:
-        took = time.perf_counter() - started
-        where = f" into {out}" if out is not None else ""
-        print(f"{len(rows)} unique {width}x{height} puzzles{where} in {took:.2f} s",
-              file=stderr)
-    return EXIT_OK
+        writer.close()
+    before = len([i for i in writer.done_before if i < args.count])
+    return _report(args, made + before, failures, time.perf_counter() - started, writer)
+
+
+def _report(args: argparse.Namespace, made: int, failures: list[dict[str, Any]],
+            took: float, writer: _Writer) -> int:
+    width, height = args.size
+    stderr = sys.stderr
+    if made >= args.count:
+        if not args.quiet:
+            where = f" into {writer.out}" if writer.out is not None else ""
+            print(f"{made} unique {width}x{height} puzzles{where} in {took:.2f} s",
+                  file=stderr)
+        return EXIT_OK
+    timeouts = [f for f in failures if f.get("timeout")]
+    first = min(failures, key=lambda f: f["index"]) if failures else None
+    why = f"; puzzle {first['index'] + 1}: {first['reason']}" if first else ""
+    if timeouts:
+        print(f"numberlink-sat: timeout: found {made} of {args.count} {width}x{height} "
+              f"puzzles within the time limit{why}", file=stderr)
+        return EXIT_TIMEOUT
+    print(f"numberlink-sat: found {made} of {args.count} {width}x{height} puzzles{why}",
+          file=stderr)
+    return EXIT_NO_SOLUTION
+
+
+def _add_control_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--min-length", type=int, default=2, metavar="N",
+                   help="shortest path in cells (default 2)")
+    p.add_argument("--max-length", type=int, default=None, metavar="N",
+                   help="longest path in cells")
+    p.add_argument("--min-labels", type=int, default=None, metavar="N",
+                   help="fewest labels (paths)")
+    p.add_argument("--max-labels", type=int, default=None, metavar="N",
+                   help="most labels (paths)")
+    p.add_argument("--no-blocked", action="store_true",
+                   help="no blocked cells (leftover cells extend a path end)")
+    p.add_argument("--no-fill", action="store_true",
+                   help="unique under the relaxed rule (cells may stay empty)")
+    p.add_argument("--no-touch", action="store_true",
+                   help="unique under the no-touch convention")
+    p.add_argument("--no-2x2", action="store_true",
+                   help="unique under the no-2x2 convention")
+    p.add_argument("--empty", type=parse_range, default=None, metavar="MIN-MAX",
+                   help="with --no-fill: share of cells the solution leaves empty, e.g. "
+                   "0.1-0.3 (no blocked cells; the Nikoli style)")
+    p.add_argument("--symmetry", choices=SYMMETRIES, default="none",
+                   help="clue symmetry (default none)")
+    p.add_argument("--no-adjacent-ends", action="store_true",
+                   help="no two clues side by side (so no 2-cell paths)")
+    p.add_argument("--no-border-clues", action="store_true",
+                   help="no clue on the board's edge")
+    p.add_argument("--max-attempts", type=int, default=DEFAULT_MAX_ATTEMPTS, metavar="N",
+                   help=f"candidates per puzzle before giving up (default "
+                   f"{DEFAULT_MAX_ATTEMPTS})")
+    p.add_argument("--candidate-time-limit", type=positive_seconds, default=None,
+                   metavar="SECONDS",
+                   help="drop a candidate whose proof takes longer (depends on the machine)")
+    p.add_argument("--conflict-budget", type=positive_int, default=None, metavar="N",
+                   help="drop a candidate after N SAT conflicts (the same on every machine)")
 
 
 def register(subparsers: Any) -> None:
@@ -242,38 +465,34 @@ def register(subparsers: Any) -> None:
                    help="board size, e.g. 20x20 or 30x15 (default 10x10)")
     p.add_argument("--count", type=_count, default=1, help="number of puzzles (default 1)")
     p.add_argument("--seed", type=int, default=None,
-                   help="random seed: the same seed gives the same puzzles")
+                   help="run seed: the same seed gives the same puzzles (puzzle i gets a "
+                   "seed derived from it and i)")
     p.add_argument("--out", metavar="DIR", default=None,
-                   help="directory for puzzle, solution and stats.csv files "
+                   help="directory for puzzle, solution, manifest.jsonl, puzzles.url and "
+                   "stats.csv files; puzzles already in its manifest are skipped "
                    "(default: puzzles to standard output)")
-    p.add_argument("--format", choices=FORMATS, default="tokens",
-                   help="puzzle file format (default tokens)")
+    p.add_argument("--format", type=_formats, default=["tokens"], metavar="FORMAT",
+                   help=f"puzzle file format(s): one of {', '.join(FORMATS)}, a comma "
+                   "list, or 'all' (default tokens)")
     p.add_argument("--prefix", default="puzzle-", help="file name prefix (default puzzle-)")
-    p.add_argument("--min-length", type=int, default=2, metavar="N",
-                   help="shortest path in cells (default 2)")
-    p.add_argument("--max-length", type=int, default=None, metavar="N",
-                   help="longest path in cells")
-    p.add_argument("--min-labels", type=int, default=None, metavar="N")
-    p.add_argument("--max-labels", type=int, default=None, metavar="N")
-    p.add_argument("--no-blocked", action="store_true",
-                   help="no blocked cells (leftover cells extend a path end)")
-    p.add_argument("--no-fill", action="store_true",
-                   help="unique under the relaxed rule (cells may stay empty)")
-    p.add_argument("--no-touch", action="store_true",
-                   help="unique under the no-touch convention")
-    p.add_argument("--no-2x2", action="store_true",
-                   help="unique under the no-2x2 convention")
-    p.add_argument("--max-attempts", type=int, default=DEFAULT_MAX_ATTEMPTS, metavar="N",
-                   help=f"candidates per puzzle before giving up (default "
-                   f"{DEFAULT_MAX_ATTEMPTS})")
+    _add_control_options(p)
+    p.add_argument("--jobs", type=positive_int, default=1, metavar="N",
+                   help="worker processes (default 1); the puzzles do not depend on it")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="run on a Dask scheduler (tcp://host:8786), or 'local' for a "
+                   "LocalCluster of --jobs workers (needs the dask extra)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar or summary")
     add_solver_options(p)
     for action in p._actions:  # the generator's own default solver, said in the help
         if action.dest == "solver":
             action.default = GENERATOR_SOLVER
             action.help = f"PySAT solver (default {GENERATOR_SOLVER}, the fastest measured here)"
+        if action.dest == "time_limit":
+            action.help = ("seconds for the whole run: the puzzles finished are kept, exit 4 "
+                           "when fewer than --count came out")
     p.set_defaults(func=run)
     p.epilog = (
-        f"--time-limit bounds the proof of one candidate (default {DEFAULT_TIME_LIMIT:g} s); "
-        "a candidate past it is dropped, never called unique."
+        "A candidate past --candidate-time-limit or --conflict-budget is dropped, never "
+        "called unique; with --conflict-budget alone the same seed gives the same "
+        "puzzles on every machine."
     )

@@ -1,0 +1,96 @@
+"""``numberlink-sat generate`` at scale: per-puzzle seeds, workers, resume, manifest, limits."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from numberlink_sat.cli import main
+from numberlink_sat.numberlink.formats import parse, parse_solution
+from numberlink_sat.numberlink.verify import verify
+from tests.numberlink.exhaustive import brute_path_sets
+
+
+def _puzzles(folder: Path) -> dict[str, str]:
+    return {p.name: p.read_text() for p in sorted(folder.glob("puzzle-*.txt"))}
+
+
+def _manifest(folder: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in (folder / "manifest.jsonl").read_text().splitlines()]
+
+
+def test_same_seed_same_puzzles_whatever_the_workers_and_resumed(tmp_path: Path) -> None:
+    base = ["generate", "--size", "6x6", "--seed", "11", "-q"]
+    assert main([*base, "--count", "6", "--out", str(tmp_path / "one")]) == 0
+    assert main([*base, "--count", "6", "--jobs", "2", "--out", str(tmp_path / "two")]) == 0
+    # a resumed run: 2 first, then the rest; the manifest's puzzles are skipped
+    assert main([*base, "--count", "2", "--out", str(tmp_path / "re")]) == 0
+    assert main([*base, "--count", "6", "--out", str(tmp_path / "re")]) == 0
+    one = _puzzles(tmp_path / "one")
+    assert len(one) == 6
+    assert one == _puzzles(tmp_path / "two") == _puzzles(tmp_path / "re")
+    rows = _manifest(tmp_path / "re")
+    assert sorted(int(str(r["index"])) for r in rows) == list(range(6))
+
+
+def test_manifest_urls_and_every_format(tmp_path: Path) -> None:
+    out = tmp_path / "set"
+    assert main(["generate", "--size", "5x5", "--count", "3", "--seed", "2", "--no-fill",
+                 "--empty", "0.1-0.35", "--format", "all", "-q", "--out", str(out),
+                 "--max-attempts", "40"]) == 0
+    rows = _manifest(out)
+    assert len(rows) == 3
+    urls = (out / "puzzles.url").read_text().split()
+    assert len(urls) == 3
+    for row in rows:
+        assert row["rules"] == {"fill": False, "no_touch": False, "no_2x2": False}
+        assert row["size"] == "5x5" and row["blocked"] == 0
+        lengths = row["path_lengths"]
+        assert isinstance(lengths, list) and row["pairs"] == len(lengths)
+        assert row["empty"] == 25 - sum(lengths) and int(str(row["empty"])) >= 3
+        files = row["files"]
+        assert isinstance(files, dict)
+        solution = parse_solution((out / files["solution"]).read_text())
+        for fmt, name in files.items():
+            if "solution" in fmt:
+                continue
+            own = files.get(f"{fmt}-solution")
+            answer = parse_solution((out / own).read_text()) if own else solution
+            puzzle = parse((out / name).read_text(), fmt)
+            assert verify(puzzle, answer, fill=False) == []
+        puzzle = parse(str(row["url"]))
+        found = brute_path_sets(puzzle, fill=False)
+        assert found is not None and len(found) == 1
+
+
+def test_whole_run_time_limit_keeps_the_finished_puzzles(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    started = time.perf_counter()
+    code = main(["generate", "--size", "12x12", "--count", "100000", "--seed", "1",
+                 "--time-limit", "1", "-q", "--out", str(tmp_path)])
+    took = time.perf_counter() - started
+    assert code == 4
+    err = capsys.readouterr().err
+    assert "within the time limit" in err and "of 100000" in err
+    assert took < 1 + 0.5 + 0.5  # the promise, plus this test's own start-up slack
+    made = _manifest(tmp_path)
+    assert len(made) >= 1 and len(_puzzles(tmp_path)) == len(made)
+    assert f"found {len(made)} of 100000" in err
+
+
+def test_conflict_budget_and_candidate_limit_options(tmp_path: Path) -> None:
+    assert main(["generate", "--size", "6x6", "--seed", "3", "--conflict-budget", "100000",
+                 "--candidate-time-limit", "30", "-q", "--out", str(tmp_path)]) == 0
+    with pytest.raises(SystemExit) as info:
+        main(["generate", "--size", "6x6", "--conflict-budget", "0", "-q"])
+    assert info.value.code == 2
+
+
+def test_bad_manifest_line_is_a_clear_error(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "manifest.jsonl").write_text("{not json\n")
+    assert main(["generate", "--size", "4x4", "-q", "--out", str(tmp_path)]) == 2
+    assert "manifest.jsonl:1" in capsys.readouterr().err
