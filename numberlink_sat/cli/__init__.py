@@ -34,6 +34,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "numberlink_sat.cli.numberlink",
     "numberlink_sat.cli.render",
     "numberlink_sat.cli.generate",
+    "numberlink_sat.cli.sheet",
     "numberlink_sat.cli.bench",
     "numberlink_sat.cli.llk",
     "numberlink_sat.cli.chain",
