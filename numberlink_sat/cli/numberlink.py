@@ -3,12 +3,19 @@
 Every answer is checked by the independent verifier before it is printed. For a file
 of several puzzles each is answered in turn and the exit status is the first non-zero
 one (see :mod:`numberlink_sat.cli.common` for the codes).
+
+A puzzle argument is a file, ``-`` (standard input) or a puzz.link URL itself; a file
+may hold several URLs, one a line (:func:`load_puzzles`). The rule is the one the
+puzzle states (``Puzzle.rules``, e.g. a ``numlin`` URL's no fill) for every option no
+flag gives, else the command line's default (fill); :func:`rule_choice` decides it and
+the commands say which rule they used.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,14 +32,21 @@ from numberlink_sat.cli.common import (
     parse_input,
     use_colour,
 )
-from numberlink_sat.errors import InternalError, SolveTimeout
-from numberlink_sat.numberlink.encode import RuleOptions
-from numberlink_sat.numberlink.formats import FORMATS, parse_solution, read_text
+from numberlink_sat.errors import InternalError, InvalidPuzzleError, SolveTimeout
+from numberlink_sat.numberlink.formats import (
+    FORMATS,
+    SOLUTION_FORMATS,
+    parse_solution,
+    pzprv3,
+    read_text,
+)
+from numberlink_sat.numberlink.formats.puzzlink import looks_like_url
 from numberlink_sat.numberlink.model import Puzzle, Solution
+from numberlink_sat.numberlink.rules import RuleOptions
 from numberlink_sat.numberlink.solve import NumberlinkSolver, solve
 from numberlink_sat.numberlink.verify import verify
 
-__all__ = ["register"]
+__all__ = ["add_rule_flags", "load_puzzles", "register", "rule_choice"]
 
 VARIANTS: dict[str, dict[str, bool]] = {
     "plain": {"no_touch": False, "no_2x2": False},
@@ -52,6 +66,9 @@ def register(sub: Any) -> None:
     add_certificate_option(p)
     p.add_argument("--dimacs", metavar="PATH",
                    help="also write the base CNF (before lazy loop cuts) in DIMACS form")
+    p.add_argument("--pzprv3", metavar="PATH",
+                   help="also write the answer as a pzprv3 file, which puzz.link opens "
+                   "(File > Open); the labels must be clue numbers, no blocked cells")
     p.set_defaults(func=run_solve)
 
     c = sub.add_parser(
@@ -67,30 +84,98 @@ def register(sub: Any) -> None:
 
     v = sub.add_parser(
         "verify", help="check a solution file against a puzzle",
-        description="Print the rule violations of SOLUTION (the JSON solution format) for "
-        "PUZZLE. Exit 0 valid, 1 invalid, 2 bad input.",
+        description="Print the rule violations of SOLUTION (the JSON solution format, or a "
+        "pzprv3 file with the answer drawn) for PUZZLE (a file or a puzz.link URL). "
+        "Exit 0 valid, 1 invalid, 2 bad input.",
     )
-    v.add_argument("puzzle", metavar="PUZZLE")
-    v.add_argument("solution", metavar="SOLUTION")
-    v.add_argument("--format", default="auto", choices=("auto", *FORMATS))
-    _add_variant_flags(v)
+    v.add_argument("puzzle", metavar="PUZZLE", help="puzzle file, puzz.link URL, or -")
+    v.add_argument("solution", metavar="SOLUTION", help="solution file (json or pzprv3)")
+    v.add_argument("--format", default="auto", choices=("auto", *FORMATS),
+                   help="the puzzle's format (default: detect)")
+    v.add_argument("--solution-format", default="auto", choices=("auto", *SOLUTION_FORMATS),
+                   help="the solution's format (default: pzprv3 if it starts so, else json)")
+    add_rule_flags(v)
     v.set_defaults(func=run_verify)
 
 
-def _add_variant_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--no-fill", dest="fill", action="store_false",
-                   help="cells may stay empty (default: every open cell on a path)")
+def add_rule_flags(p: Any) -> None:
+    """``--fill`` / ``--no-fill``, ``--no-touch`` and ``--no-2x2`` on parser (or group)
+    ``p``; ``fill`` is ``None`` when neither fill flag is given (see :func:`rule_choice`)."""
+    p.add_argument("--fill", dest="fill", action="store_const", const=True, default=None,
+                   help="every open cell on a path (the default, unless the puzzle's genre "
+                   "says otherwise, as a numlin URL does)")
+    p.add_argument("--no-fill", dest="fill", action="store_const", const=False,
+                   help="cells may stay empty (the Nikoli rule)")
     p.add_argument("--no-touch", action="store_true",
-                   help="a path may not touch itself (the Flow Free / Arukone convention)")
+                   help="a path may not touch itself (the Flow Free convention)")
     p.add_argument("--no-2x2", dest="no_2x2", action="store_true",
                    help="no 2x2 square of cells on one path")
 
 
+def rule_choice(puzzle: Puzzle, args: argparse.Namespace) -> tuple[RuleOptions, str]:
+    """The rule to use for ``puzzle`` and a note of where it came from.
+
+    A flag decides its own option; an option no flag gives comes from
+    ``puzzle.rules`` when the puzzle states a rule, else from the command line's
+    default (fill, touching allowed, 2x2 allowed).
+    """
+    stated = puzzle.rules
+    flags = args.fill is not None or args.no_touch or args.no_2x2
+    if stated is None:
+        fill = True if args.fill is None else args.fill
+        rules = RuleOptions(fill=fill, no_touch=args.no_touch, no_2x2=args.no_2x2)
+        return rules, ("the flags" if flags else "the default; --no-fill for the Nikoli rule")
+    rules = RuleOptions(
+        fill=stated.fill if args.fill is None else args.fill,
+        no_touch=stated.no_touch or args.no_touch,
+        no_2x2=stated.no_2x2 or args.no_2x2,
+    )
+    genre = puzzle.genre or "puzzle"
+    if not flags:
+        change = "--fill" if not stated.fill else "--no-fill"
+        return rules, f"the {genre} rule; {change} to change it"
+    return rules, f"the flags over the {genre} rule ({stated.describe()})"
+
+
+class _RuleNotes:
+    """Prints ``rules: ...`` on standard error for a puzzle that states its rule (a
+    puzz.link genre), when it changes from one such puzzle to the next (so a file of
+    URLs of one genre says it once). Puzzles that state none stay quiet: their rule is
+    the flags' (``check`` and ``verify`` name it in their answer)."""
+
+    def __init__(self) -> None:
+        self.last: tuple[RuleOptions, str] | None = None
+
+    def __call__(self, rules: RuleOptions, source: str, puzzle: Puzzle) -> None:
+        if puzzle.rules is not None and self.last != (rules, source):
+            print(f"rules: {rules.describe()} ({source})", file=sys.stderr)
+            self.last = (rules, source)
+
+
+def _rules_json(rules: RuleOptions, puzzle: Puzzle) -> dict[str, Any]:
+    return {**rules.as_kwargs(), "stated": None if puzzle.rules is None else puzzle.genre}
+
+
+def load_puzzles(arg: str, format: str = "auto") -> list[Puzzle]:
+    """The puzzles of ``arg``: a file (several puzzles, or URLs one a line), ``-`` for
+    standard input, or a puzz.link URL given on the command line (when no file of that
+    name exists). Errors name the file (or the URL) and the line and column."""
+    if arg != "-" and "\n" not in arg and not os.path.exists(arg) and looks_like_url(arg):
+        puzzles = parse_input(arg, lambda text: read_text(text, format), text=arg)
+    else:
+        puzzles = parse_input(arg, lambda text: read_text(text, format))
+    if not puzzles:
+        raise InputFileError(arg, "no puzzle found")
+    return puzzles
+
+
 def _add_common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+    p.add_argument("file", metavar="FILE",
+                   help="puzzle file (or a file of puzz.link URLs, one a line), a puzz.link "
+                   "URL, or - for standard input")
     p.add_argument("--format", default="auto", choices=("auto", *FORMATS),
                    help="input format (default: detect)")
-    _add_variant_flags(p)
+    add_rule_flags(p)
     add_solver_options(p)
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per puzzle instead of a grid")
@@ -99,21 +184,6 @@ def _add_common(p: argparse.ArgumentParser) -> None:
                    help="colour the grid (default: when printing to a terminal; NO_COLOR wins)")
     p.add_argument("--svg", metavar="PATH",
                    help="also draw the answer to PATH (.svg, or .png with the png extra)")
-
-
-def _load(args: argparse.Namespace) -> list[Puzzle]:
-    puzzles = parse_input(args.file, lambda text: read_text(text, args.format))
-    if not puzzles:
-        raise InputFileError(args.file, "no puzzle found")
-    return puzzles
-
-
-def _options(args: argparse.Namespace) -> dict[str, Any]:
-    return {"fill": args.fill, "no_touch": args.no_touch, "no_2x2": args.no_2x2}
-
-
-def _variant_name(args: argparse.Namespace) -> str:
-    return RuleOptions(**_options(args)).describe()
 
 
 def _svg_path(base: str, index: int, total: int) -> str:
@@ -150,11 +220,21 @@ def _header(index: int, total: int, puzzle: Puzzle) -> str | None:
 
 def run_solve(args: argparse.Namespace) -> int:
     """Solve every puzzle of the input; the exit status is the first non-zero one."""
-    puzzles = _load(args)
-    options = _options(args)
+    puzzles = load_puzzles(args.file, args.format)
+    if args.pzprv3:
+        for puzzle in puzzles:  # before any solving: refuse what the file cannot hold
+            try:
+                pzprv3.check_writable(puzzle)
+            except InvalidPuzzleError as exc:
+                raise InputFileError(args.file, f"--pzprv3: {exc}") from exc
     colour = use_colour(sys.stdout, args.color) and not args.json
+    note = _RuleNotes()
     worst = EXIT_OK
     for index, puzzle in enumerate(puzzles):
+        rules, source = rule_choice(puzzle, args)
+        options = rules.as_kwargs()
+        if not args.json:
+            note(rules, source, puzzle)
         if args.dimacs:
             _write_dimacs(puzzle, options, _svg_path(args.dimacs, index, len(puzzles)))
         try:
@@ -170,7 +250,10 @@ def run_solve(args: argparse.Namespace) -> int:
             if not args.json:
                 print(f"numberlink-sat: timeout: {exc}", file=sys.stderr)
         if args.json:
-            record: dict[str, Any] = {"status": status, "paths": _paths_json(found)}
+            record: dict[str, Any] = {
+                "status": status, "paths": _paths_json(found),
+                "rules": _rules_json(rules, puzzle),
+            }
             if len(puzzles) > 1:
                 record["index"] = index
             print(json.dumps(record))
@@ -179,12 +262,23 @@ def run_solve(args: argparse.Namespace) -> int:
             if head:
                 print(head)
             print(_grid(puzzle, found, colour) if found else status)
-        if args.svg and found is not None:
-            from numberlink_sat.render import solution_svg, write_image
-
-            write_image(solution_svg(puzzle, found), _svg_path(args.svg, index, len(puzzles)))
+        _write_answers(args, puzzle, found, _svg_path, index, len(puzzles))
         worst = worst or code
     return worst
+
+
+def _write_answers(args: argparse.Namespace, puzzle: Puzzle, found: Solution | None,
+                   name: Any, index: int, total: int) -> None:
+    """``--svg`` and ``--pzprv3`` of ``solve`` for one solved puzzle."""
+    if found is None:
+        return
+    if args.svg:
+        from numberlink_sat.render import solution_svg, write_image
+
+        write_image(solution_svg(puzzle, found), name(args.svg, index, total))
+    if args.pzprv3:
+        path = name(args.pzprv3, index, total)
+        Path(path).write_text(pzprv3.write_solution(found, puzzle), encoding="utf-8")
 
 
 def _write_dimacs(puzzle: Puzzle, options: dict[str, Any], path: str) -> None:
@@ -229,22 +323,25 @@ _STATUS_TEXT = {
 
 def run_check(args: argparse.Namespace) -> int:
     """Check every puzzle of the input for uniqueness."""
-    puzzles = _load(args)
-    options = _options(args)
+    puzzles = load_puzzles(args.file, args.format)
     colour = use_colour(sys.stdout, args.color) and not args.json
+    note = _RuleNotes()
     worst = EXIT_OK
     for index, puzzle in enumerate(puzzles):
+        rules, source = rule_choice(puzzle, args)
+        options = rules.as_kwargs()
         status, found = (certified_check(puzzle, options, args,
                                          _svg_path(args.certificate, index, len(puzzles)))
                          if args.certificate else _check_one(puzzle, options, args))
         others: dict[str, str] = {}
         if args.all_variants:
             for name, flags in VARIANTS.items():
-                others[name] = _check_one(puzzle, {"fill": args.fill, **flags}, args)[0]
+                others[name] = _check_one(puzzle, {"fill": rules.fill, **flags}, args)[0]
         if args.json:
             record: dict[str, Any] = {
                 "status": status,
-                "variant": _variant_name(args),
+                "variant": rules.describe(),
+                "rules": _rules_json(rules, puzzle),
                 "paths": _paths_json(found[0] if found else None),
             }
             if len(found) > 1:
@@ -256,24 +353,11 @@ def run_check(args: argparse.Namespace) -> int:
                 record["index"] = index
             print(json.dumps(record))
         else:
+            note(rules, source, puzzle)
             head = _header(index, len(puzzles), puzzle)
             if head:
                 print(head)
-            print(f"{_STATUS_TEXT[status]} ({_variant_name(args)})")
-            if others:
-                for name, answer in others.items():
-                    print(f"  {name:9} {_STATUS_TEXT[answer]}")
-            if len(found) > 1:
-                differ = found[0].differing_cells(found[1])
-                # drawn with lines: two label grids can look alike where paths touch
-                print("first solution:")
-                print(_grid(puzzle, found[0], colour, lines=True))
-                print("second solution:")
-                print(_grid(puzzle, found[1], colour, lines=True))
-                print(f"they differ on {len(differ)} cells: "
-                      + " ".join(f"({r},{c})" for r, c in sorted(differ)))
-            elif found:
-                print(_grid(puzzle, found[0], colour))
+            _print_check(puzzle, status, found, others, rules, colour)
         if args.svg and found:
             from numberlink_sat.render import diff_svg, solution_svg, write_image
 
@@ -284,17 +368,39 @@ def run_check(args: argparse.Namespace) -> int:
     return worst
 
 
+def _print_check(puzzle: Puzzle, status: str, found: list[Solution], others: dict[str, str],
+                 rules: RuleOptions, colour: bool) -> None:
+    """The text answer of ``check`` for one puzzle."""
+    print(f"{_STATUS_TEXT[status]} ({rules.describe()})")
+    for name, answer in others.items():
+        print(f"  {name:9} {_STATUS_TEXT[answer]}")
+    if len(found) > 1:
+        differ = found[0].differing_cells(found[1])
+        # drawn with lines: two label grids can look alike where paths touch
+        print("first solution:")
+        print(_grid(puzzle, found[0], colour, lines=True))
+        print("second solution:")
+        print(_grid(puzzle, found[1], colour, lines=True))
+        print(f"they differ on {len(differ)} cells: "
+              + " ".join(f"({r},{c})" for r, c in sorted(differ)))
+    elif found:
+        print(_grid(puzzle, found[0], colour))
+
+
 def run_verify(args: argparse.Namespace) -> int:
     """Print the violations of a solution file; exit 0 when valid, 1 when not."""
-    puzzles = parse_input(args.puzzle, lambda text: read_text(text, args.format))
+    puzzles = load_puzzles(args.puzzle, args.format)
     if len(puzzles) != 1:
         print(f"numberlink-sat: error: {args.puzzle} holds {len(puzzles)} puzzles; "
               "verify takes one", file=sys.stderr)
         return EXIT_USAGE
-    solution = parse_input(args.solution, parse_solution)
-    problems = verify(puzzles[0], solution, **_options(args))
+    solution = parse_input(args.solution,
+                           lambda text: parse_solution(text, args.solution_format))
+    rules, source = rule_choice(puzzles[0], args)
+    _RuleNotes()(rules, source, puzzles[0])
+    problems = verify(puzzles[0], solution, **rules.as_kwargs())
     for problem in problems:
         print(problem)
     if not problems:
-        print(f"valid ({_variant_name(args)})")
+        print(f"valid ({rules.describe()})")
     return EXIT_NO_SOLUTION if problems else EXIT_OK

@@ -24,6 +24,7 @@ from numberlink_sat.cli.common import (
     positive_number,
     use_colour,
 )
+from numberlink_sat.cli.numberlink import add_rule_flags, load_puzzles, rule_choice
 from numberlink_sat.errors import NumberlinkSatError
 
 __all__ = ["register", "run"]
@@ -56,7 +57,8 @@ def register(sub: Any) -> None:
         epilog="exit status: 0 drawn/solved/unique, 1 no solution, 2 bad input or usage, "
         "3 not unique (--diff), 4 time limit",
     )
-    p.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+    p.add_argument("file", metavar="FILE",
+                   help="puzzle file, - for standard input, or (Numberlink) a puzz.link URL")
     p.add_argument("--kind", choices=KINDS, default="numberlink",
                    help="which puzzle the file holds (default numberlink)")
     p.add_argument("--format", default="auto", metavar="NAME",
@@ -84,12 +86,7 @@ def register(sub: Any) -> None:
                    help="ANSI colour in text output (default auto: on a terminal without "
                    "NO_COLOR)")
     rules = p.add_argument_group("Numberlink rule variants (with --solve/--diff)")
-    rules.add_argument("--no-fill", action="store_true",
-                       help="cells may stay empty (default: every open cell on a path)")
-    rules.add_argument("--no-touch", action="store_true",
-                       help="a path may not touch itself")
-    rules.add_argument("--no-2x2", action="store_true",
-                       help="no 2x2 square of cells on one path")
+    add_rule_flags(rules)
     other = p.add_argument_group("Number Chain and Lianliankan")
     other.add_argument("--answer", metavar="DIRS",
                        help="Number Chain: draw this direction string instead of solving")
@@ -116,7 +113,7 @@ def _emit(args: argparse.Namespace, svg_text: str, text: str) -> None:
 
 _ONLY_FOR = {
     "diff": ("numberlink", "--diff"),
-    "no_fill": ("numberlink", "--no-fill"),
+    "fill": ("numberlink", "--fill/--no-fill"),
     "no_touch": ("numberlink", "--no-touch"),
     "no_2x2": ("numberlink", "--no-2x2"),
     "lines": ("numberlink", "--lines"),
@@ -138,16 +135,11 @@ def run(args: argparse.Namespace) -> int:
     return _run_numberlink(args)
 
 
-def _rules(args: argparse.Namespace) -> dict[str, Any]:
-    return {"fill": not args.no_fill, "no_touch": args.no_touch, "no_2x2": args.no_2x2}
-
-
 def _run_numberlink(args: argparse.Namespace) -> int:
-    from numberlink_sat.numberlink import formats
     from numberlink_sat.numberlink.verify import verify
     from numberlink_sat.render import diff_svg, puzzle_svg, render_text, solution_svg
 
-    puzzles = parse_input(args.file, lambda text: formats.read_text(text, args.format))
+    puzzles = load_puzzles(args.file, args.format)
     if not 1 <= args.index <= len(puzzles):
         raise NumberlinkSatError(
             f"--index {args.index}: the file holds {len(puzzles)} puzzle(s)"
@@ -161,10 +153,13 @@ def _run_numberlink(args: argparse.Namespace) -> int:
 
     from numberlink_sat.numberlink.solve import solutions
 
+    rules, source = rule_choice(puzzle, args)
+    if puzzle.rules is not None:
+        print(f"rules: {rules.describe()} ({source})", file=sys.stderr)
     found = list(solutions(puzzle, limit=2 if args.diff else 1, solver=args.solver,
-                           time_limit=args.time_limit, **_rules(args)))
+                           time_limit=args.time_limit, **rules.as_kwargs()))
     for solution in found:
-        problems = verify(puzzle, solution, **_rules(args))
+        problems = verify(puzzle, solution, **rules.as_kwargs())
         if problems:  # the independent judge disagrees with the solver: never draw it
             raise NumberlinkSatError("internal error, solver answer fails verify: "
                                      + "; ".join(problems))

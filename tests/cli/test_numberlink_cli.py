@@ -47,6 +47,7 @@ def test_no_solution_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     code, out, _ = run(["check", str(f), "--json"], capsys)
     assert code == 1 and json.loads(out) == {
         "status": "no solution", "variant": "fill", "paths": None,
+        "rules": {"fill": True, "no_touch": False, "no_2x2": False, "stated": None},
     }
 
 

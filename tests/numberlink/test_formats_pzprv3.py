@@ -75,6 +75,8 @@ def test_pzprjs_arukone_answer(data_dir: Path) -> None:
     assert puzzle.rules == RuleOptions(fill=True) and puzzle.genre == "arukone"
     solution = F.parse_solution(text)
     assert verify(puzzle, solution, fill=True) == []
+    # pzprjs's arukone has no touching check: the answer it marks correct touches itself
+    assert any("touches itself" in p for p in verify(puzzle, solution, no_touch=True))
     assert F.format_solution(solution, "pzprv3", puzzle=puzzle) == text
     relaxed = F.parse(text.replace("passallcell", "dontpassallcell"))
     assert relaxed.rules == RuleOptions(fill=False)
