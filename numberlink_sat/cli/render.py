@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from numberlink_sat.cli.common import (
@@ -26,6 +27,7 @@ from numberlink_sat.cli.common import (
 )
 from numberlink_sat.cli.numberlink import add_rule_flags, load_puzzles, rule_choice
 from numberlink_sat.errors import NumberlinkSatError
+from numberlink_sat.family.base import Picture, PuzzleFamily
 
 __all__ = ["register", "run"]
 
@@ -98,17 +100,19 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
-def _emit(args: argparse.Namespace, svg_text: str, text: str) -> None:
+def _emit(args: argparse.Namespace, picture: Picture) -> None:
     """Write the picture to ``--out`` (or stdout for ``-``), else print the text view."""
     from numberlink_sat.render import write_image
 
+    if picture.note:
+        print(picture.note, file=sys.stderr)
     if args.out == "-":
-        sys.stdout.write(svg_text)
+        sys.stdout.write(picture.svg)
     elif args.out:
-        kind = write_image(svg_text, args.out, scale=args.scale)
+        kind = write_image(picture.svg, args.out, scale=args.scale)
         print(f"wrote {kind.upper()} {args.out}", file=sys.stderr)
     else:
-        print(text)
+        print(picture.text)
 
 
 _ONLY_FOR = {
@@ -125,130 +129,83 @@ _ONLY_FOR = {
 
 def run(args: argparse.Namespace) -> int:
     """Carry out ``render`` for parsed ``args``; returns the exit status."""
+    from numberlink_sat.family import get_family
+
     for dest, (kind, flag) in _ONLY_FOR.items():
         if getattr(args, dest) not in (None, False) and args.kind != kind:
             raise NumberlinkSatError(f"{flag} applies to --kind {kind} only")
-    if args.kind == "numchain":
-        return _run_numchain(args)
-    if args.kind == "lianliankan":
-        return _run_lianliankan(args)
-    return _run_numberlink(args)
-
-
-def _run_numberlink(args: argparse.Namespace) -> int:
-    from numberlink_sat.numberlink.verify import verify
-    from numberlink_sat.render import diff_svg, puzzle_svg, render_text, solution_svg
-
-    puzzles = load_puzzles(args.file, args.format)
+    family = get_family(args.kind)
+    reader = _READERS.get(family.name)
+    puzzles = reader(args) if reader is not None else parse_input(
+        args.file, lambda text: family.parse_all(text, format=args.format))
     if not 1 <= args.index <= len(puzzles):
         raise NumberlinkSatError(
             f"--index {args.index}: the file holds {len(puzzles)} puzzle(s)"
         )
     puzzle = puzzles[args.index - 1]
-    colour = use_colour(sys.stdout, args.colour)
-    style = {"cell": args.cell, "theme": args.theme}
-    if not (args.solve or args.diff):
-        _emit(args, puzzle_svg(puzzle, **style), render_text(puzzle, colour=colour))
+    choose = _RULE_CHOICE.get(family.name, _flag_rules)
+    rules, rule_note = choose(family, puzzle, args)
+    style: dict[str, Any] = {
+        "rules": rules, "cell": args.cell, "theme": args.theme,
+        "colour": use_colour(sys.stdout, args.colour),
+    }
+    given = args.answer if args.answer is not None else [args.link] if args.link else None
+    if given is not None or not (args.solve or args.diff):
+        _emit(args, family.render(puzzle, given, lines=args.lines, **style))
         return EXIT_OK
-
-    from numberlink_sat.numberlink.solve import solutions
-
-    rules, source = rule_choice(puzzle, args)
-    if puzzle.rules is not None:
-        print(f"rules: {rules.describe()} ({source})", file=sys.stderr)
-    found = list(solutions(puzzle, limit=2 if args.diff else 1, solver=args.solver,
-                           time_limit=args.time_limit, **rules.as_kwargs()))
-    for solution in found:
-        problems = verify(puzzle, solution, **rules.as_kwargs())
-        if problems:  # the independent judge disagrees with the solver: never draw it
-            raise NumberlinkSatError("internal error, solver answer fails verify: "
-                                     + "; ".join(problems))
+    if rule_note:
+        print(rule_note, file=sys.stderr)
+    found = _answers(family, puzzle, args, rules)
     if not found:
-        print("no solution", file=sys.stderr)
+        picture = family.render_no_answer(puzzle, **style)
+        if picture is None:
+            print(family.no_answer, file=sys.stderr)
+        else:
+            _emit(args, picture)
         return EXIT_NO_SOLUTION
     if len(found) == 1:
         if args.diff:
             print("unique", file=sys.stderr)
-        _emit(args, solution_svg(puzzle, found[0], **style),
-              render_text(puzzle, found[0], colour=colour, lines=args.lines))
+        picture = family.render(puzzle, found[0], lines=args.lines, **style)
+        note = family.answer_note(found[0])
+        _emit(args, Picture(picture.svg, picture.text, note) if note else picture)
         return EXIT_OK
-    first, second = found
-    cells = first.differing_cells(second)
-    text = "\n\n".join([
-        "first solution:\n" + render_text(puzzle, first, colour=colour, lines=True),
-        "second solution:\n" + render_text(puzzle, second, colour=colour, lines=True),
-        f"{len(cells)} cells differ (*):\n" + "\n".join(
-            " ".join("*" if (r, c) in cells else "." for c in range(puzzle.width))
-            for r in range(puzzle.height)
-        ),
-    ])
     print("not unique", file=sys.stderr)
-    _emit(args, diff_svg(puzzle, first, second, **style), text)
+    style.pop("rules")
+    _emit(args, family.render_pair(puzzle, found[0], found[1], **style))
     return EXIT_NOT_UNIQUE
 
 
-def _run_numchain(args: argparse.Namespace) -> int:
-    from numberlink_sat.numchain.model import parse
-    from numberlink_sat.render import numchain_svg
-
-    puzzle = parse_input(args.file, parse)
-    grid = [list(row) for row in puzzle.grid]
-    answer: str | None = args.answer
-    status = EXIT_OK
-    if args.solve and answer is None:
-        from numberlink_sat.numchain.solve import solve
-        from numberlink_sat.numchain.verify import verify
-
-        answer = solve(puzzle, solver=args.solver, time_limit=args.time_limit)
-        if answer is None:
-            answer, status = "-1", EXIT_NO_SOLUTION
-        else:
-            problems = verify(puzzle, answer)
-            if problems:
-                raise NumberlinkSatError("internal error, solver answer fails verify: "
-                                         + "; ".join(problems))
-    width = max(len(str(v)) for row in grid for v in row)
-    text = "\n".join(" ".join(str(v).rjust(width) for v in row) for row in grid)
-    if answer is not None:
-        text += "\n" + answer
-    _emit(args, numchain_svg(grid, answer, cell=args.cell * 1.1, theme=args.theme), text)
-    return status
+def _answers(family: PuzzleFamily[Any, Any, Any], puzzle: Any, args: argparse.Namespace,
+             rules: Any) -> list[Any]:
+    """The verified answers to draw: up to two with ``--diff``, else at most one."""
+    options = {"rules": rules, "solver": args.solver, "time_limit": args.time_limit}
+    if family.enumerates:
+        return family.solutions(puzzle, limit=2 if args.diff else 1, **options)
+    answer = family.solve(puzzle, **options)
+    return [] if answer is None else [answer]
 
 
-def _run_lianliankan(args: argparse.Namespace) -> int:
-    from numberlink_sat.lianliankan.board import parse_board
-    from numberlink_sat.lianliankan.link import link
-    from numberlink_sat.render import lianliankan_svg
+def _flag_rules(family: PuzzleFamily[Any, Any, Any], puzzle: Any,
+                args: argparse.Namespace) -> tuple[Any, str]:
+    """The family's rules from the command-line flags it knows."""
+    flags = {"outside_ring": args.outside_ring}
+    return family.rules(**{k: v for k, v in flags.items() if k in family.rule_names}), ""
 
-    board = parse_input(args.file, parse_board)
-    grid = [list(row) for row in board.cells]
-    status = EXIT_OK
-    note = ""
-    pair = args.link
-    if args.solve and pair is None:
-        from numberlink_sat.lianliankan import solve
 
-        order = solve(board, outside_ring=args.outside_ring, time_limit=args.time_limit,
-                      solver=args.solver)
-        if order is None:
-            status, note = EXIT_NO_SOLUTION, "cannot be cleared"
-        else:
-            note = "clearing order: " + " ".join(
-                f"{a[0]},{a[1]}:{b[0]},{b[1]}" for a, b in order
-            )
-            pair = order[0] if order else None
-    cells = None
-    if pair is not None:
-        cells = link(board, pair[0], pair[1], outside_ring=args.outside_ring)
-        if cells is None:
-            raise NumberlinkSatError(
-                f"no link of at most two turns joins {pair[0]} and {pair[1]}"
-            )
-    width = max(len(str(v)) for row in grid for v in row)
-    text = "\n".join(" ".join(str(v).rjust(width) for v in row) for row in grid)
-    if cells is not None:
-        text += "\nlink: " + " ".join(f"{r},{c}" for r, c in cells)
-    if note:
-        print(note, file=sys.stderr)
-    _emit(args, lianliankan_svg(grid, cells, cell=args.cell, theme=args.theme), text)
-    return status
+def _numberlink_rules(family: PuzzleFamily[Any, Any, Any], puzzle: Any,
+                      args: argparse.Namespace) -> tuple[Any, str]:
+    """The flags over the rule the puzzle states (a puzz.link genre), and a note of it."""
+    rules, source = rule_choice(puzzle, args)
+    note = f"rules: {rules.describe()} ({source})" if puzzle.rules is not None else ""
+    return rules, note
+
+
+_READERS: dict[str, Callable[[argparse.Namespace], list[Any]]] = {
+    "numberlink": lambda args: load_puzzles(args.file, args.format),
+}
+"""How a FILE argument is read where a family accepts more than text (Numberlink: a
+puzz.link URL or a file of them); the others read the text with ``parse_all``."""
+
+_RULE_CHOICE = {"numberlink": _numberlink_rules}
+"""Where a puzzle can state its own rule (Numberlink), flags and puzzle are merged."""
