@@ -512,6 +512,7 @@ def test_no_blocked_cells_with_reroutes_stays_unique() -> None:
 
 
 def test_cli_progress_bar_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("tqdm")  # the progress extra draws the bar asserted below
     class FakeTerminal(io.StringIO):
         def isatty(self) -> bool:
             return True

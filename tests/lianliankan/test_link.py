@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from llk_brute import brute_linkable, lines, random_board
 
 from numberlink_sat.lianliankan import Board, as_board, available_moves, link, linkable, turns
 from numberlink_sat.lianliankan.link import LinkGrid
 from numberlink_sat.lianliankan.verify import verify
+from tests.lianliankan.llk_brute import brute_linkable, lines, random_board
 
 
 def _check_path(board: Board, path, a, b, ring: bool) -> None:

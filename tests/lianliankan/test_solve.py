@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from llk_brute import brute_clearable, random_board
 
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.lianliankan import Board, as_board, solve, verify
 from numberlink_sat.lianliankan.sat import LlkEncoding, LlkSatSolver, routes_between
 from numberlink_sat.lianliankan.search import Searcher
 from numberlink_sat.sat.deadline import Deadline
+from tests.lianliankan.llk_brute import brute_clearable, random_board
 
 
 def _tiny_boards(seed: int, count: int) -> list[Board]:
