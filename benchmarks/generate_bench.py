@@ -16,6 +16,15 @@ Usage::
     python benchmarks/generate_bench.py --sizes 30x30 --count 10 --solver glucose4
     python benchmarks/generate_bench.py --no-touch     # unique under the no-touch rule
     python benchmarks/generate_bench.py --no-blocked   # boards without blocked cells
+    python benchmarks/generate_bench.py --suite designer   # speed goals + acceptance rates
+    python benchmarks/generate_bench.py --suite batch --count 400 --jobs 2  # throughput
+
+The ``designer`` suite times the speed goals (a 15x15 with 10-30 % empty cells unique
+under the no-fill rule; a 20x20 with a half-turn symmetry and no 2-cell paths) and
+reports the acceptance rate of each control (puzzles made / candidates drawn) on 10x10;
+the ``batch`` suite makes ``--count`` 10x10 puzzles on ``--jobs`` processes the way
+``generate --jobs`` does. Both write to ``benchmarks/results/generate/`` and report CPU
+time (``time.process_time``) next to wall time, the box being shared.
 """
 
 from __future__ import annotations
@@ -122,8 +131,112 @@ def markdown(summaries: list[dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+DESIGNER_GOALS: list[tuple[str, tuple[int, int], dict[str, Any], float]] = [
+    ("15x15, no fill, 10-30 % empty", (15, 15),
+     {"fill": False, "empty_share": (0.10, 0.30)}, 1.0),
+    ("20x20, rot180, no 2-cell paths", (20, 20), {"symmetry": "rot180", "min_length": 3}, 0.5),
+]
+
+ACCEPTANCE: list[tuple[str, dict[str, Any]]] = [
+    ("plain (fill, blocked allowed)", {}),
+    ("no fill", {"fill": False}),
+    ("no fill, 10-30 % empty", {"fill": False, "empty_share": (0.10, 0.30)}),
+    ("no blocked cells", {"allow_blocked": False}),
+    ("min length 3", {"min_length": 3}),
+    ("symmetry rot180", {"symmetry": "rot180"}),
+    ("symmetry mirror-lr", {"symmetry": "mirror-lr"}),
+    ("symmetry mirror-tb", {"symmetry": "mirror-tb"}),
+    ("no border clues", {"no_border_clues": True}),
+    ("no adjacent ends", {"no_adjacent_ends": True}),
+    ("no fill, empty, rot180", {"fill": False, "empty_share": (0.10, 0.30),
+                                "symmetry": "rot180"}),
+    ("no fill, empty, no border clues", {"fill": False, "empty_share": (0.10, 0.30),
+                                         "no_border_clues": True}),
+    ("no fill, empty, no adjacent ends", {"fill": False, "empty_share": (0.10, 0.30),
+                                          "no_adjacent_ends": True}),
+]
+
+
+def _timed(width: int, height: int, seed: int, controls: dict[str, Any]) -> dict[str, Any]:
+    from numberlink_sat.numberlink.generator import control_problems, make_controls
+
+    c = make_controls(width, height, max_attempts=200, **controls)
+    wall, cpu = time.perf_counter(), time.process_time()
+    try:
+        g = generate_with_solution(width, height, seed=seed, controls=c)
+    except GenerationFailed:
+        return {"ok": False, "seconds": time.perf_counter() - wall,
+                "cpu": time.process_time() - cpu, "attempts": c.max_attempts}
+    row = {"ok": True, "seconds": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
+           "attempts": g.stats.attempts, "empty": g.stats.empty, "labels": g.stats.labels,
+           "rejected": g.stats.rejected}
+    assert control_problems(g.puzzle, g.solution, c) == []
+    assert verify(g.puzzle, g.solution, **c.rules.as_kwargs()) == []
+    return row
+
+
+def _designer_row(name: str, size: tuple[int, int], controls: dict[str, Any], count: int,
+                  seed: int, goal: float | None) -> dict[str, Any]:
+    rows = [_timed(*size, s, controls) for s in range(seed, seed + count)]
+    ok = [r for r in rows if r["ok"]]
+    attempts = sum(r["attempts"] for r in rows)
+    rejected: dict[str, int] = {}
+    for r in ok:
+        for k, v in r["rejected"].items():
+            rejected[k] = rejected.get(k, 0) + v
+    out = {
+        "case": name, "size": f"{size[0]}x{size[1]}", "n": count, "made": len(ok),
+        "median s": statistics.median(r["seconds"] for r in ok) if ok else float("nan"),
+        "median cpu s": statistics.median(r["cpu"] for r in ok) if ok else float("nan"),
+        "acceptance": f"{len(ok)}/{attempts} = {len(ok) / max(attempts, 1):.0%}",
+        "mean empty": statistics.fmean(r["empty"] for r in ok) if ok else float("nan"),
+        "rejected (why)": ", ".join(f"{k} {v}" for k, v in sorted(rejected.items())) or "-",
+    }
+    if goal is not None:
+        out["goal"] = f"< {goal:g} s: {'met' if ok and out['median s'] < goal else 'NOT met'}"
+    print(out, file=sys.stderr, flush=True)
+    return out
+
+
+def designer_suite(args: argparse.Namespace) -> str:
+    count = args.count or 20
+    goals = [_designer_row(n, size, c, count, args.seed, goal)
+             for n, size, c, goal in DESIGNER_GOALS]
+    rates = [_designer_row(n, (10, 10), c, count, args.seed, None) for n, c in ACCEPTANCE]
+    return (f"Speed goals (seeds from {args.seed})\n\n" + markdown(goals)
+            + "\nAcceptance per control, 10x10 (puzzles made / candidates drawn)\n\n"
+            + markdown(rates))
+
+
+def batch_suite(args: argparse.Namespace) -> str:
+    from numberlink_sat.numberlink.generator.batch import Task, puzzle_seed, run_tasks
+
+    count = args.count or 400
+    controls: dict[str, Any] = {"width": 10, "height": 10, "candidate_time_limit": None,
+                                "conflict_budget": 200_000}
+    tasks = [Task(i, puzzle_seed(args.seed, i), controls, None) for i in range(count)]
+    wall, cpu = time.perf_counter(), time.process_time()
+    records = list(run_tasks(tasks, jobs=args.jobs, controls=controls))
+    took = time.perf_counter() - wall
+    worker_cpu = sum(r.get("cpu_seconds", 0.0) for r in records)
+    made = sum(r["ok"] for r in records)
+    per = took / max(made, 1)
+    row = {"puzzles": f"{made}/{count}", "jobs": args.jobs, "wall s": took,
+           "main cpu s": time.process_time() - cpu, "worker cpu s": worker_cpu,
+           "wall per puzzle ms": 1000 * per,
+           "10,000 extrapolated min": 10_000 * per / 60}
+    print(row, file=sys.stderr)
+    return (f"Batch: {count} proven-unique 10x10 (fill rule), --jobs {args.jobs}, run seed "
+            f"{args.seed}; 10,000 extrapolated linearly from this count\n\n"
+            + markdown([row]))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--suite", choices=("sizes", "designer", "batch"), default="sizes",
+                        help="sizes (default): per-size timings; designer: goals and "
+                        "acceptance; batch: throughput on --jobs processes")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for --suite batch")
     parser.add_argument("--quick", action="store_true", help="a short run (about a minute)")
     parser.add_argument("--sizes", nargs="*", type=_size, help="e.g. 20x20 50x50")
     parser.add_argument("--count", type=int, default=None, help="puzzles per size")
@@ -137,6 +250,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default="benchmarks/results",
                         help="directory for generate-SOLVER[-quick].csv and .md")
     args = parser.parse_args(argv)
+    if args.suite != "sizes":
+        table = designer_suite(args) if args.suite == "designer" else batch_suite(args)
+        out = Path(args.out) / "generate"
+        out.mkdir(parents=True, exist_ok=True)
+        (out / f"{args.suite}.md").write_text(table)
+        print(table)
+        return 0
 
     plan = QUICK if args.quick else FULL
     if args.sizes:

@@ -185,39 +185,39 @@ def _absorb_mirrored(layout: Layout, *, max_length: int | None, strict: bool = T
     assert m is not None
     left: set[int] = set()
     for x in sorted(layout.free):
-        if x not in layout.free or x in left:
-            continue
-        if m[x] == x:
-            if strict:
-                return False
-            left.add(x)
-            continue
-        ends, owner = layout.ends(), layout.owner()
-        done = False
-        for y in layout.nbrs(x):
-            k, j = ends.get(y, -1), ends.get(m[y], -1)
-            if k < 0 or j < 0:
-                continue
-            grown = len(layout.paths[k]) + (2 if j == k else 1)
-            if max_length is not None and grown > max_length:
-                continue
-            if any(owner.get(z) == k for z in layout.nbrs(x) if z != y):
-                continue
-            if j == k and m[x] in layout.nbrs(x):
-                continue
-            for cell, end, path in ((x, y, layout.paths[k]), (m[x], m[y], layout.paths[j])):
-                if path[0] == end:
-                    path.insert(0, cell)
-                else:
-                    path.append(cell)
-                layout.free.discard(cell)
-            done = True
-            break
-        if not done:
+        if x in layout.free and x not in left and not _append_pair(layout, x, max_length):
             if strict:
                 return False
             left.update((x, m[x]))
     return True
+
+
+def _append_pair(layout: Layout, x: int, max_length: int | None) -> bool:
+    """Append free ``x`` to a neighbouring end, and its image to the image end."""
+    m = layout.mirror
+    assert m is not None
+    if m[x] == x:
+        return False
+    ends, owner = layout.ends(), layout.owner()
+    for y in layout.nbrs(x):
+        k, j = ends.get(y, -1), ends.get(m[y], -1)
+        if k < 0 or j < 0:
+            continue
+        grown = len(layout.paths[k]) + (2 if j == k else 1)
+        if max_length is not None and grown > max_length:
+            continue
+        if any(owner.get(z) == k for z in layout.nbrs(x) if z != y):
+            continue
+        if j == k and m[x] in layout.nbrs(x):
+            continue
+        for cell, end, path in ((x, y, layout.paths[k]), (m[x], m[y], layout.paths[j])):
+            if path[0] == end:
+                path.insert(0, cell)
+            else:
+                path.append(cell)
+            layout.free.discard(cell)
+        return True
+    return False
 
 
 def settle_leftovers(layout: Layout, rng: random.Random, *, shortest: int,

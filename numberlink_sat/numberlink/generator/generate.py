@@ -186,6 +186,12 @@ def control_problems(puzzle: Puzzle, solution: Solution, c: GeneratorControls) -
         empty = c.width * c.height - sum(lengths) - len(puzzle.blocked)
         if not low <= empty <= high:
             out.append(f"{empty} empty cells, not within {low}..{high}")
+    return out + _placement_problems(puzzle, c)
+
+
+def _placement_problems(puzzle: Puzzle, c: GeneratorControls) -> list[str]:
+    """Symmetry, border and spacing of the clues (and blocked cells)."""
+    out: list[str] = []
     ends = {cell for pair in puzzle.endpoints.values() for cell in pair}
     m = mirror_map(c.width, c.height, c.symmetry)
     if m is not None:

@@ -313,6 +313,74 @@ def _on_border(i: int, width: int, height: int) -> bool:
     return r in (0, height - 1) or c in (0, width - 1)
 
 
+@dataclass
+class _Marks:
+    """Where a step changes the segments: cuts after positions, cells dropped, edges."""
+
+    cut_after: dict[int, set[int]] = field(default_factory=dict)
+    drop: dict[int, set[int]] = field(default_factory=dict)
+    edges: list[tuple[IndexEdge, int]] = field(default_factory=list)
+
+
+def _anchors(anchor: IndexEdge | int, mirror: Sequence[int] | None) -> list[IndexEdge | int]:
+    """``anchor`` and, with a symmetry, its image (once when it maps onto itself)."""
+    if mirror is None:
+        return [anchor]
+    image: IndexEdge | int = (_edge(mirror[anchor[0]], mirror[anchor[1]])
+                              if isinstance(anchor, tuple) else mirror[anchor])
+    return [anchor] if image == anchor else [anchor, image]
+
+
+def _mark_cut(marks: _Marks, e: IndexEdge, seg_of: dict[int, int],
+              segments: list[list[int]], origin: list[int]) -> bool:
+    k = seg_of.get(e[0], -1)
+    if k < 0:
+        return False
+    seg = segments[k]
+    pos = seg.index(e[0])
+    if pos + 1 < len(seg) and seg[pos + 1] == e[1]:
+        marks.cut_after.setdefault(k, set()).add(pos)
+    elif pos > 0 and seg[pos - 1] == e[1]:
+        marks.cut_after.setdefault(k, set()).add(pos - 1)
+    else:
+        return False
+    marks.edges.append((e, origin[k]))
+    return True
+
+
+def _mark_drop(marks: _Marks, cell: int, kind: str, seg_of: dict[int, int],
+               segments: list[list[int]], origin: list[int]) -> bool:
+    k = seg_of.get(cell, -1)
+    if k < 0:
+        return False
+    seg = segments[k]
+    pos = seg.index(cell)
+    if (kind == "trim") != (pos in (0, len(seg) - 1)):  # a trim at an end, a gap inside
+        return False
+    marks.drop.setdefault(k, set()).add(pos)
+    marks.edges.extend((_edge(cell, seg[q]), origin[k]) for q in (pos - 1, pos + 1)
+                       if 0 <= q < len(seg))
+    return True
+
+
+def _pieces_of(seg: list[int], cut_after: set[int], drop: set[int]) -> list[list[int]]:
+    """``seg`` split after the positions ``cut_after``, without the positions ``drop``."""
+    pieces: list[list[int]] = []
+    piece: list[int] = []
+    for pos, i in enumerate(seg):
+        if pos not in drop:
+            piece.append(i)
+        elif piece:
+            pieces.append(piece)
+            piece = []
+        if pos in cut_after and piece:
+            pieces.append(piece)
+            piece = []
+    if piece:
+        pieces.append(piece)
+    return pieces
+
+
 def _plan(
     segments: list[list[int]],
     origin: list[int],
@@ -329,80 +397,36 @@ def _plan(
     ``min_length``, a removed cell is not where the kind needs it, or a new clue breaks
     the border or spacing rule.
     """
-    m = policy.mirror
-    anchors: list[IndexEdge | int] = [anchor]
-    if m is not None:
-        image: IndexEdge | int = (_edge(m[anchor[0]], m[anchor[1]])
-                                  if isinstance(anchor, tuple) else m[anchor])
-        if image != anchor:
-            anchors.append(image)
     seg_of = {i: k for k, seg in enumerate(segments) for i in seg}
-    cut_after: dict[int, set[int]] = {}
-    drop: dict[int, set[int]] = {}
-    edges: list[tuple[IndexEdge, int]] = []
-    for a in anchors:
+    marks = _Marks()
+    for a in _anchors(anchor, policy.mirror):
         if isinstance(a, tuple):
-            k = seg_of.get(a[0], -1)
-            seg = segments[k] if k >= 0 else []
-            pos = seg.index(a[0]) if k >= 0 else -1
-            if pos + 1 < len(seg) and seg[pos + 1] == a[1]:
-                cut_after.setdefault(k, set()).add(pos)
-            elif pos > 0 and seg[pos - 1] == a[1]:
-                cut_after.setdefault(k, set()).add(pos - 1)
-            else:
-                return None
-            edges.append((a, origin[k]))
-            continue
-        k = seg_of.get(a, -1)
-        if k < 0:
+            ok = _mark_cut(marks, a, seg_of, segments, origin)
+        else:
+            ok = _mark_drop(marks, a, kind, seg_of, segments, origin) and not (
+                kind == "trim" and policy.isolated_blocked and policy.removed == "blocked"
+                and any(x in blocked for x in _neighbours(a, width, height)))
+        if not ok:
             return None
-        seg = segments[k]
-        pos = seg.index(a)
-        at_end = pos in (0, len(seg) - 1)
-        if (kind == "trim") != at_end:
-            return None
-        if kind == "trim" and policy.isolated_blocked and policy.removed == "blocked" and any(
-                x in blocked for x in _neighbours(a, width, height)):
-            return None
-        drop.setdefault(k, set()).add(pos)
-        for q in (pos - 1, pos + 1):
-            if 0 <= q < len(seg):
-                edges.append((_edge(a, seg[q]), origin[k]))
     new_segments: list[list[int]] = []
     new_origin: list[int] = []
     new_ends: set[int] = set()
     shortest = width * height
     for k, seg in enumerate(segments):
-        if k not in cut_after and k not in drop:
-            new_segments.append(seg)
-            new_origin.append(origin[k])
-            continue
-        piece: list[int] = []
-        pieces = []
-        for pos, i in enumerate(seg):
-            if pos not in drop.get(k, ()):
-                piece.append(i)
-            elif piece:
-                pieces.append(piece)
-                piece = []
-            if pos in cut_after.get(k, ()) and piece:
-                pieces.append(piece)
-                piece = []
-        if piece:
-            pieces.append(piece)
-        for piece in pieces:
-            if len(piece) < policy.min_length:
+        pieces = [seg]
+        if k in marks.cut_after or k in marks.drop:
+            pieces = _pieces_of(seg, marks.cut_after.get(k, set()), marks.drop.get(k, set()))
+            if any(len(piece) < policy.min_length for piece in pieces):
                 return None
-            shortest = min(shortest, len(piece))
-            for end in (piece[0], piece[-1]):
-                if end not in (seg[0], seg[-1]):
-                    new_ends.add(end)
-            new_segments.append(piece)
-            new_origin.append(origin[k])
+            shortest = min(shortest, *(len(piece) for piece in pieces))
+            new_ends.update(end for piece in pieces for end in (piece[0], piece[-1])
+                            if end not in (seg[0], seg[-1]))
+        new_segments.extend(pieces)
+        new_origin.extend([origin[k]] * len(pieces))
     if not _ends_ok(new_segments, new_ends, policy, width, height):
         return None
-    removed = [seg[p] for k, ps in drop.items() for p in ps for seg in (segments[k],)]
-    return _Plan(kind, new_segments, new_origin, removed, edges, shortest)
+    removed = [segments[k][p] for k, ps in marks.drop.items() for p in ps]
+    return _Plan(kind, new_segments, new_origin, removed, marks.edges, shortest)
 
 
 def _ends_ok(segments: list[list[int]], new_ends: set[int], policy: RepairPolicy,
