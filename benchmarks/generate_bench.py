@@ -2,11 +2,11 @@
 
 For each size it generates ``count`` puzzles (seeds ``seed .. seed+count-1``) and reports
 the median / max wall time per proven-unique puzzle, the split between building the
-seeds' paths and proving uniqueness, how often the raw seed-algorithm output was
+random paths and proving uniqueness, how often the raw random-path output was
 already unique, how many repair steps (cuts, trims) and rounds were needed, and the SAT
 calls. Writes one CSV row per puzzle and a Markdown summary table.
 
-Goals (issue 3): 20x20 under 0.5 s median, 50x50 under 5 s, 100x100 under 60 s.
+Goals: 20x20 under 0.5 s median, 50x50 under 5 s, 100x100 under 60 s.
 Anchor: the public Python generator of the ``W H`` corpus takes 1.2 s per 20x20 board.
 
 Usage::

@@ -11,7 +11,7 @@ limit; every order found is replayed by the independent verifier (a failure abor
 Writes one CSV row per (board, ring, engine) and a Markdown table of medians and worst
 times per size, plus how often random boards are clearable (decided by any engine).
 
-Goals (issue 5): 12x12 ring boards decided in under 1 s median and 10 s worst; 20x20
+Goals: 12x12 ring boards decided in under 1 s median and 10 s worst; 20x20
 boards decided within 30 s.
 
 Usage::

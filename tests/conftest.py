@@ -15,7 +15,7 @@ CORPUS_DIR = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 """Where the corpus is expected: ``shared/corpus`` next to the repository folder."""
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-"""Puzzles written for these tests (and the seed's own example)."""
+"""Puzzles written for these tests (and the 7x7 example of the docs)."""
 
 
 @pytest.fixture(scope="session")
@@ -31,5 +31,5 @@ def corpus_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def data_dir() -> Path:
-    """``tests/data``: puzzles written for the tests and the seed's 7x7 example."""
+    """``tests/data``: puzzles written for the tests and the 7x7 example of the docs."""
     return DATA_DIR

@@ -2,7 +2,7 @@
 
 Run from the repository root: ``python docs/examples/encoding_sizes.py``. Times are wall
 seconds on whatever machine runs it, encoding and solver loading included; the boards
-are the seed's example and generated puzzles (seed 1), all unique under the fill rule.
+are the 7x7 example and generated puzzles (seed 1), all unique under the fill rule.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ SEED_PUZZLE = """\
 5 4 . X . X 1
 . 5 . 6 . . .
 """
-"""Seed 000's 7 x 7 example (docs/examples/seed-7x7.txt holds the same puzzle)."""
+"""The 7 x 7 example (docs/examples/seed-7x7.txt holds the same puzzle)."""
 
 SEED_PATHS = {
     "4": [(0, 6), (0, 5), (0, 4), (0, 3), (0, 2), (0, 1), (0, 0), (1, 0), (2, 0), (3, 0),
@@ -45,7 +45,7 @@ SEED_PATHS = {
     "7": [(4, 5), (4, 6)],
     "5": [(5, 0), (6, 0), (6, 1)],
 }
-"""Seed 000's solution of it."""
+"""Its solution."""
 
 
 def tokens(text: str) -> Puzzle:
@@ -78,9 +78,9 @@ def images() -> dict[str, str]:
     seed_solution = checked(seed, SEED_PATHS)
     colours = label_colours(seed, seed_solution)
     out["readme-puzzle.svg"] = puzzle_svg(seed, colours=colours,
-                                          title="Numberlink puzzle (seed 000, 7x7)")
+                                          title="Numberlink puzzle (7x7)")
     out["readme-solution.svg"] = solution_svg(seed, seed_solution, colours=colours,
-                                              title="Its solution (seed 000, 7x7)")
+                                              title="Its solution (7x7)")
 
     relaxed = tokens("1 . . 1\n. X . .\n")
     out["rules-relaxed.svg"] = solution_svg(

@@ -457,7 +457,7 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "generate",
         help="generate random Numberlink puzzles proven unique",
-        description="Generate Numberlink puzzles by the seeds' union-find random paths; "
+        description="Generate Numberlink puzzles by union-find random paths; "
         "every puzzle is proven unique (under the chosen rules) by SAT, "
         "repaired by cutting paths when it is not.",
     )

@@ -1,7 +1,7 @@
-"""Playing: the seed's greedy auto-play, hints, deadlock test, shuffles and board generation.
+"""Playing: greedy auto-play, hints, deadlock test, shuffles and board generation.
 
 - :func:`greedy_play` removes, again and again, the first removable pair in row-major order
-  (what the seed's auto-play does); it can get stuck on a clearable board.
+  (the simple auto-play of casual games); it can get stuck on a clearable board.
 - :func:`hint` returns a move after which the board can still be cleared (the first move
   of an order found by :func:`~.solve.solve`), ``None`` when the board cannot be cleared.
 - :func:`is_stuck` means *no move now*; a board that is not stuck may still be impossible.

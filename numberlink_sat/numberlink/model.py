@@ -217,7 +217,7 @@ class Puzzle:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form of the spec: width, height, blocked and endpoints as lists."""
+        """The JSON form (docs/formats.md): width, height, blocked and endpoints as lists."""
         return {
             "width": self.width,
             "height": self.height,
@@ -316,7 +316,7 @@ class Solution:
         return f"Solution(width={self.width}, height={self.height}, paths={len(self._paths)})"
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON solution form of the spec."""
+        """The JSON solution form (docs/formats.md)."""
         return {
             "width": self.width,
             "height": self.height,

@@ -1,4 +1,4 @@
-"""Number Chain (数字接龙, seed 004): the lexicographically smallest king path by SAT.
+"""Number Chain (数字接龙): the lexicographically smallest king path by SAT.
 
 An N x N board of labels 0..K-1; the path starts at (0, 0), ends at (N-1, N-1),
 visits every cell once, reads 0, 1, ..., K-1, 0, ... and never crosses two

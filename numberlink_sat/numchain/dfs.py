@@ -1,25 +1,25 @@
-"""The contest's depth-first search (seed 004), mended, and a pruned variant beside it.
+"""The contest program's depth-first search, mended, and a pruned variant beside it.
 
-:func:`dfs_plain` is the seed's algorithm: from ``(0, 0)`` try the directions 0..7 in
+:func:`dfs_plain` is the contest program's algorithm: from ``(0, 0)`` try the directions 0..7 in
 order, step to an unvisited cell holding the next label, and skip a diagonal step that
 crosses an earlier one; the first full path found is the smallest. It is iterative (an
 explicit stack), so ``N = 30`` does not hit Python's recursion limit.
 
-**Mended defects of the seed.**
+**Mended defects of the contest program.**
 
-1. *End label.* The seed refuses every board whose last cell is not ``K-1``; the rules
+1. *End label.* It refuses every board whose last cell is not ``K-1``; the rules
    put ``(N*N-1) mod K`` there. The two differ whenever K does not divide N*N (e.g.
-   ``N = 2, K = 3``), where the seed prints -1 for solvable boards.
-2. *Start label.* The seed never checks that ``(0, 0)`` holds 0, so on a board starting
+   ``N = 2, K = 3``), where it prints -1 for solvable boards.
+2. *Start label.* It never checks that ``(0, 0)`` holds 0, so on a board starting
    with another label it can print a path whose labels read ``1, 2, ...``.
 
-**When the seed's ``st`` crossing test is right.** The seed keeps ``st[x][y]`` and, before
+**When its ``st`` crossing test is right.** The program keeps ``st[x][y]`` and, before
 a diagonal step from ``(x, y)``, looks at the two *other* corners of the unit square the
 step cuts: for direction 1 (up-right) it refuses if ``st[x-1][y] == 3`` or
 ``st[x][y+1] == 7``, and likewise for 3, 5 and 7. That test is exact if and only if
 
 - ``st[c]`` holds the direction of the step *out of* ``c`` (set just before stepping
-  from ``c``), not the direction by which ``c`` was entered, even though the seed's
+  from ``c``), not the direction by which ``c`` was entered, even though the program's
   comment says "the direction used to reach each cell"; then every step of the current
   path is recorded once, at its tail;
 - ``st[c]`` is reset to -1 when that step is undone on backtracking (otherwise stale
@@ -33,11 +33,11 @@ step cuts: for direction 1 (up-right) it refuses if ``st[x-1][y] == 3`` or
   for 7: 1 at ``(x, y-1)``, 5 at ``(x-1, y)``);
 - only diagonal steps are tested (an orthogonal step never crosses anything).
 
-The seed's code meets all five, so its crossing test is right as written; this module
+The program's code meets all five, so its crossing test is right as written; this module
 keeps it (:func:`seed_crossing_blocked`) and the tests check it against the geometric
 definition on every state, and show that each listed condition matters.
 
-:func:`dfs_pruned` adds pruning that is not in the seed: the exact label-count check,
+:func:`dfs_pruned` adds pruning that is not in the contest program: the exact label-count check,
 no entering the end cell early, and a dead-end test around the current cell.
 
 >>> from numberlink_sat.numchain.model import parse
@@ -46,7 +46,7 @@ no entering the end cell early, and a dead-end test around the current cell.
 >>> dfs_plain(parse("2 3\\n0 1\\n2 0")), dfs_plain(parse("2 3\\n0 2\\n1 0"))
 ('252', '414')
 
-(The seed prints -1 for both: their last cell holds 0, not K-1 = 2.)
+(The contest program prints -1 for both: their last cell holds 0, not K-1 = 2.)
 """
 
 from __future__ import annotations
@@ -64,9 +64,9 @@ __all__ = [
 ]
 
 DX = (-1, -1, 0, 1, 1, 1, 0, -1)
-"""Row offsets of the directions 0..7 (the seed's ``dx``)."""
+"""Row offsets of the directions 0..7 (the contest program's ``dx``)."""
 DY = (0, 1, 1, 1, 0, -1, -1, -1)
-"""Column offsets of the directions 0..7 (the seed's ``dy``)."""
+"""Column offsets of the directions 0..7 (the contest program's ``dy``)."""
 
 CROSSING_PARTNERS: dict[int, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
     1: ((-1, 0, 3), (0, 1, 7)),
@@ -75,7 +75,7 @@ CROSSING_PARTNERS: dict[int, tuple[tuple[int, int, int], tuple[int, int, int]]] 
     7: ((0, -1, 1), (-1, 0, 5)),
 }
 """For a diagonal direction from ``(x, y)``: the two other corners ``(dx, dy)`` of its
-unit square and the direction that, taken out of that corner, crosses it (the seed's
+unit square and the direction that, taken out of that corner, crosses it (the contest program's
 four ``if`` lines)."""
 
 DFS_CHECK_EVERY = 4096
@@ -83,7 +83,7 @@ DFS_CHECK_EVERY = 4096
 
 
 def seed_crossing_blocked(st: list[list[int]], x: int, y: int, i: int) -> bool:
-    """The seed's test: would direction ``i`` from ``(x, y)`` cross a recorded step?
+    """The contest program's test: would direction ``i`` from ``(x, y)`` cross a recorded step?
 
     ``st[r][c]`` is the direction of the step out of ``(r, c)`` on the current path, or
     -1. The step itself must stay on the board (then both corners do too).
@@ -128,11 +128,11 @@ def dfs_plain(
     *,
     seed_checks: bool = False,
 ) -> str | None:
-    """The seed's DFS with its end and start checks mended; ``None`` when no path exists.
+    """The contest program's DFS with its end and start checks mended; ``None`` when no path exists.
 
     ``deadline`` (checked every :data:`DFS_CHECK_EVERY` steps) and ``max_steps`` raise
     :class:`~numberlink_sat.errors.SolveTimeout`. ``stats["steps"]`` receives the number
-    of steps taken (moves made). ``seed_checks=True`` restores the seed's defective
+    of steps taken (moves made). ``seed_checks=True`` restores the program's defective
     checks (end must hold K-1, start unchecked), for tests and demonstrations only.
     """
     n, k = puzzle.n, puzzle.k
@@ -140,7 +140,7 @@ def dfs_plain(
     if seed_checks:
         if g[n - 1][n - 1] != k - 1:
             return None
-    # mended: the seed checked only g[n-1][n-1] == k-1 (and never the start)
+    # mended: the contest program checked only g[n-1][n-1] == k-1 (and never the start)
     elif g[0][0] != 0 or g[n - 1][n - 1] != (n * n - 1) % k:
         return None
     d = [[0] * n for _ in range(n)]
@@ -203,7 +203,7 @@ def dfs_pruned(
     max_steps: int | None = None,
     stats: dict[str, int] | None = None,
 ) -> str | None:
-    """A second baseline: the same search order with exact pruning the seed lacks.
+    """A second baseline: the same search order with exact pruning the contest program lacks.
 
     Before searching, the label counts are checked (:func:`~.model.impossibility`).
     During the search the end cell is entered only as the last cell, and after every
@@ -236,7 +236,7 @@ def dfs_pruned(
                     pred[v].append(u)
     visited = bytearray(total)
     visited[0] = 1
-    out_dir = [-1] * total  # the seed's st, flattened
+    out_dir = [-1] * total  # the contest program's st, flattened
 
     def crosses(u: int, i: int) -> bool:
         x, y = divmod(u, n)

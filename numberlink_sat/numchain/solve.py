@@ -1,7 +1,7 @@
 """Solve Number Chain: the lexicographically smallest direction string, or ``None``.
 
 ``method="sat"`` (the default) runs the greedy prefix search on ONE incremental solver
-(:func:`lexmin_sat`); ``"dfs"`` is the seed's search (mended), ``"dfs-pruned"`` the
+(:func:`lexmin_sat`); ``"dfs"`` is the contest program's search (mended), ``"dfs-pruned"`` the
 pruned one, ``"brute"`` the brute force for tiny boards. Every method honours
 ``time_limit`` through the shared :class:`~numberlink_sat.sat.Deadline` and raises
 :class:`~numberlink_sat.errors.SolveTimeout` past it.

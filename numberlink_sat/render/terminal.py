@@ -2,7 +2,7 @@
 
 The plain form is the ``tokens`` text format: ``.`` an empty cell, ``X`` a blocked one,
 labels as written, columns padded to the longest label, so a puzzle printed this way
-reads back in. A solution prints its label in every cell of its path (the seeds' form).
+reads back in. A solution prints its label in every cell of its path.
 With ``colour=True`` each label also gets its background colour (xterm 256 colours,
 from the same palette as the SVG pictures) and endpoints are bold and underlined; the
 label is still printed in every cell, so colour never carries the meaning alone. The

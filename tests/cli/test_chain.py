@@ -50,7 +50,7 @@ def test_stdin_default_and_dash(
         ("1 1\n0\n", "\n"),  # empty path: an empty line
         ("1 3\n2\n", "-1\n"),
         ("2 2\n1 0\n0 1\n", "-1\n"),
-        ("2 3\n0 1\n2 0\n", "252\n"),  # the seed would print -1 here
+        ("2 3\n0 1\n2 0\n", "252\n"),  # the contest program would print -1 here
     ],
 )
 def test_contest_outputs_exit_zero(

@@ -68,7 +68,7 @@ def test_data_file_reads_in_its_format(data_dir: Path, name: str) -> None:
 
 def test_seed_example_and_solution(data_dir: Path) -> None:
     puzzle = F.read(data_dir / "seed000_7x7.txt")[0]
-    # The example as the spec prints it (docs/puzzles.md), in token form.
+    # The 7x7 example (docs/examples/seed-7x7.txt), in token form.
     spec = F.parse(
         """
         . . . . . . 4

@@ -1,4 +1,4 @@
-"""Tests of the Numberlink generator: the seeds' paths, the repair loop, the API, the CLI.
+"""Tests of the Numberlink generator: the random paths, the repair loop, the API, the CLI.
 
 Uniqueness is checked on small boards by an exhaustive path enumerator written here,
 independent of the SAT code (it never imports the encoder or PySAT); the rule judge
@@ -140,7 +140,7 @@ def test_brute_counter_knows_small_cases() -> None:
 
 
 # --------------------------------------------------------------------------------------
-# union-find and the seeds' random paths
+# union-find and the random paths
 
 
 def test_union_find_merges_and_compresses() -> None:

@@ -1,4 +1,4 @@
-"""The DFS baselines: the mended defects, the seed's crossing test and its conditions."""
+"""The DFS baselines: the mended defects, the contest program's crossing test and its conditions."""
 
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ def test_crossing_partners_table_matches_the_seed_lines() -> None:
 
 
 def variant_dfs(p: Puzzle, *, mode: str) -> str | None:
-    """The seed's search with one condition of its crossing test broken (recursive)."""
+    """The contest program's search with one condition of its crossing test broken (recursive)."""
     n, k, g = p.n, p.k, p.grid
     if g[0][0] != 0 or g[n - 1][n - 1] != (n * n - 1) % k:
         return None
@@ -121,7 +121,7 @@ def variant_dfs(p: Puzzle, *, mode: str) -> str | None:
             if i & 1 and blocked(x, y, i):
                 continue
             if mode == "arrival":
-                st[tx][ty] = i  # what the seed's comment says, not what its code does
+                st[tx][ty] = i  # what the program's comment says, not what its code does
             else:
                 st[x][y] = i
             d[tx][ty] = 1
@@ -165,8 +165,8 @@ def test_seed_checks_reproduce_the_seed_defects() -> None:
     # K does not divide N*N: the end holds (N*N-1) mod K = 0, not K-1 = 2
     p = parse("2 3\n0 1\n2 0")
     assert dfs_plain(p) == "252"
-    assert dfs_plain(p, seed_checks=True) is None  # the seed prints -1
-    # a board that starts with 2: the seed follows 2, 0, 1, 2 and prints a path
+    assert dfs_plain(p, seed_checks=True) is None  # the contest program prints -1
+    # a board that starts with 2: the contest program follows 2, 0, 1, 2 and prints a path
     q = parse("2 3\n2 0\n1 2")
     assert dfs_plain(q) is None
     wrong = dfs_plain(q, seed_checks=True)

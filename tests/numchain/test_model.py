@@ -99,7 +99,7 @@ def test_label_counts_sum_and_agree_with_the_sequence() -> None:
 def test_impossibility_reasons() -> None:
     assert impossibility(parse(SAMPLE)) is None
     assert "start cell" in (impossibility(Puzzle(2, 2, ((1, 0), (0, 1)))) or "")
-    # the seed demanded K-1 at the end; the rules say (N*N-1) mod K = 0 here
+    # the contest program demanded K-1 at the end; the rules say (N*N-1) mod K = 0 here
     assert impossibility(Puzzle(2, 3, ((0, 1), (2, 0)))) is None
     assert "end cell" in (impossibility(Puzzle(2, 3, ((0, 1), (0, 2)))) or "")
     assert "label 0 occurs" in (impossibility(Puzzle(2, 2, ((0, 1), (1, 1)))) or "")

@@ -5,7 +5,7 @@ format        what it is
 ============  ==========================================================================
 ``tokens``    cells separated by white space; ``.`` empty, ``X``/``#`` blocked
 ``compact``   one character per cell; ``.`` empty, ``X``/``#`` blocked
-``pipes``     seed 000's table, ``| v |`` per cell, ``| |`` empty, ``| X |`` blocked
+``pipes``     a pipe table, ``| v |`` per cell, ``| |`` empty, ``| X |`` blocked
 ``wh``        Ahle's files: ``W H`` header per puzzle, ``#`` blocked, ``X`` a label
 ``flow``      Zucker's Flow Free files: square, letters are labels, no blocked cells
 ``colsrows``  znumlin files: ``COLS ROWS`` header, digit runs are labels
@@ -83,7 +83,7 @@ _MODULES: dict[str, ModuleType] = {
 }
 
 FORMATS: tuple[str, ...] = tuple(_MODULES)
-"""Every format name, in the order of the spec's table."""
+"""Every format name, in the order of the table above."""
 
 _READERS: dict[str, Callable[[str], list[Puzzle]]] = {
     name: module.read_puzzles for name, module in _MODULES.items()
@@ -116,7 +116,7 @@ def _rows_fit(lines: list[Line], width: int, height: int) -> bool:
 
 
 def detect_format(text: str) -> str:
-    """The format ``format="auto"`` reads ``text`` in, by the spec's order.
+    """The format ``format="auto"`` reads ``text`` in, by the order of the table above.
 
     A first line (past ``#`` comments) that is a URL with a ``?`` query ->
     ``puzzlink``; a first line ``pzprv3`` -> ``pzprv3``;

@@ -1,7 +1,7 @@
-"""The ``pipes`` format of seed 000: a cell per ``| v |``, rows like ``| || 2 || X |``.
+"""The ``pipes`` format: a cell per ``| v |``, rows like ``| || 2 || X |``.
 
 ``| |`` is an empty cell, ``| X |`` blocked, and any other content a label (a run of
-letters and digits). The seed prints two-digit numbers as ``| 12|``; both that and
+letters and digits). Two-digit numbers are often printed as ``| 12|``; both that and
 ``| 12 |`` are read. One puzzle per text.
 
 >>> p = read_puzzles("| 1 || || 1 |\\n| || X || |\\n")[0]
@@ -113,6 +113,6 @@ def _cell(value: str | None) -> str:
 
 
 def write_puzzle(puzzle: Puzzle) -> str:
-    """The pipe table of ``puzzle`` as the seed prints it, ending with a newline."""
+    """The pipe table of ``puzzle`` in the pipe-table form, ending with a newline."""
     check_writable(puzzle)
     return "".join("".join(_cell(v) for v in row) + "\n" for row in puzzle.grid())

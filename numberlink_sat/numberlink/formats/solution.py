@@ -1,4 +1,4 @@
-"""The solution file of the spec: JSON paths, then optionally the label grid for people.
+"""The solution file: JSON paths, then optionally the label grid for people.
 
 ``{"width": W, "height": H, "paths": {label: [[r, c], ...]}}`` lists each path from one
 end to the other (so a path that touches itself is not ambiguous). After it a writer

@@ -1,7 +1,7 @@
-"""The Numberlink generator: the seeds' union-find random paths, proven unique by SAT.
+"""The Numberlink generator: union-find random paths, proven unique by SAT.
 
 - :mod:`.controls`: :class:`GeneratorControls`, every control validated once;
-- :mod:`.paths`: the seeds' construction over a real union-find;
+- :mod:`.paths`: the random-path construction over a union-find;
 - :mod:`.symmetry`: the same construction in mirror pairs (clue symmetry);
 - :mod:`.design`: shaping a drawn candidate (leftover cells, clue placement, empty
   cells by design);

@@ -1,6 +1,6 @@
 """Generate Numberlink puzzles whose unique solution is proven by SAT.
 
-The seeds' construction (:mod:`.paths`, or :mod:`.symmetry` for a clue symmetry) draws
+The random-path construction (:mod:`.paths`, or :mod:`.symmetry` for a clue symmetry) draws
 random non-touching paths over the whole board; :mod:`.design` shapes them to the
 controls (leftover cells blocked, empty or taken in; clues off the border and apart;
 the share of empty cells). The candidate is then proven unique, or repaired by

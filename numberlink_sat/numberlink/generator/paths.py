@@ -1,7 +1,6 @@
-"""The seeds' random-path construction over a union-find of the board's cells.
+"""The random-path construction over a union-find of the board's cells.
 
-Seeds 000 and 001 (``docs/puzzles.md``, "Generation") build a solution first and read
-the puzzle off it:
+A solution is built first and the puzzle read off it (``docs/generator.md``):
 
 1. pick, at random, two orthogonally adjacent cells ``a, b`` on no path yet (stop when
    no such pair is left anywhere); they start a new path; union them;
@@ -13,9 +12,9 @@ the puzzle off it:
 Cells left on no path have no free neighbour (else step 1 would have gone on), so they
 are isolated: they become blocked cells and no two of them touch.
 
-Here the union-find is a real one (path halving and union by size), not the seeds'
-one-link ``findset``; the current path is the set of the previous cell, so "only
-neighbour on the current path" is one ``find`` per neighbour. The start pair is drawn
+The union-find uses path halving and union by size; the current path is the set of
+the previous cell, so "only neighbour on the current path" is one ``find`` per
+neighbour. The start pair is drawn
 as: a cell uniformly among the free cells that still have a free neighbour, then one
 of its free neighbours uniformly. ``max_length`` (an addition for the designer's
 controls) stops a path when it has that many cells.
@@ -110,7 +109,7 @@ def random_paths(
     *,
     max_length: int | None = None,
 ) -> RandomPaths:
-    """Cover a ``width`` x ``height`` board with the seeds' random non-touching paths.
+    """Cover a ``width`` x ``height`` board with random non-touching paths.
 
     ``rng`` is a ``random.Random`` or a seed. Every path has at least 2 cells, never
     touches itself (two of its cells are adjacent only when consecutive), and at most

@@ -1,8 +1,8 @@
-"""Symmetric random paths: the seeds' growth, done in mirror pairs.
+"""Symmetric random paths: the random-path growth, done in mirror pairs.
 
 A clue symmetry (a half turn, a mirror left-right or top-bottom) is a map ``m`` of
 the cells onto themselves with ``m(m(x)) == x`` that keeps adjacency. Paths are grown
-as the seeds' construction grows them (:mod:`.paths`: start at two free adjacent
+as the plain construction grows them (:mod:`.paths`: start at two free adjacent
 cells, extend from the last cell to a free neighbour whose only neighbour on the path
 is that cell), except that every cell taken also takes its image:
 
