@@ -89,7 +89,9 @@ def register(sub: Any) -> None:
         "Exit 0 valid, 1 invalid, 2 bad input.",
     )
     v.add_argument("puzzle", metavar="PUZZLE", help="puzzle file, puzz.link URL, or -")
-    v.add_argument("solution", metavar="SOLUTION", help="solution file (json or pzprv3)")
+    v.add_argument("solution", metavar="SOLUTION",
+                   help="solution file (json or pzprv3), or a puzz.link URL carrying a "
+                   "pzprv3 file")
     v.add_argument("--format", default="auto", choices=("auto", *FORMATS),
                    help="the puzzle's format (default: detect)")
     v.add_argument("--solution-format", default="auto", choices=("auto", *SOLUTION_FORMATS),
@@ -156,14 +158,18 @@ def _rules_json(rules: RuleOptions, puzzle: Puzzle) -> dict[str, Any]:
     return {**rules.as_kwargs(), "stated": None if puzzle.rules is None else puzzle.genre}
 
 
+def _url_text(arg: str) -> str | None:
+    """``arg`` itself when it is a URL and no file has that name, else ``None``."""
+    if arg != "-" and "\n" not in arg and not os.path.exists(arg) and looks_like_url(arg):
+        return arg
+    return None
+
+
 def load_puzzles(arg: str, format: str = "auto") -> list[Puzzle]:
     """The puzzles of ``arg``: a file (several puzzles, or URLs one a line), ``-`` for
     standard input, or a puzz.link URL given on the command line (when no file of that
     name exists). Errors name the file (or the URL) and the line and column."""
-    if arg != "-" and "\n" not in arg and not os.path.exists(arg) and looks_like_url(arg):
-        puzzles = parse_input(arg, lambda text: read_text(text, format), text=arg)
-    else:
-        puzzles = parse_input(arg, lambda text: read_text(text, format))
+    puzzles = parse_input(arg, lambda text: read_text(text, format), text=_url_text(arg))
     if not puzzles:
         raise InputFileError(arg, "no puzzle found")
     return puzzles
@@ -395,7 +401,8 @@ def run_verify(args: argparse.Namespace) -> int:
               "verify takes one", file=sys.stderr)
         return EXIT_USAGE
     solution = parse_input(args.solution,
-                           lambda text: parse_solution(text, args.solution_format))
+                           lambda text: parse_solution(text, args.solution_format),
+                           text=_url_text(args.solution))
     rules, source = rule_choice(puzzles[0], args)
     _RuleNotes()(rules, source, puzzles[0])
     problems = verify(puzzles[0], solution, **rules.as_kwargs())

@@ -158,3 +158,10 @@ def test_solve_writes_a_pzprv3_answer(tmp_path: Path,
     code, out, err = run(["solve", str(seed), "--pzprv3", str(tmp_path / "x.txt")], capsys)
     assert code == 2 and out == "" and f"{seed}: --pzprv3: " in err and "blocked" in err
     assert not (tmp_path / "x.txt").exists()
+
+
+def test_verify_a_url_that_carries_the_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    board = ANSWER.read_text().replace("\n", "/").replace(" ", "%20")
+    url = "https://puzz.link/p?" + board
+    code, out, _ = run(["verify", url, url], capsys)
+    assert code == 0 and out == "valid (no fill)\n"

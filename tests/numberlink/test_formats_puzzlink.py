@@ -202,3 +202,23 @@ def test_number16_round_trip(width: int, height: int, data: st.DataObject) -> No
     }
     body = puzzlink.encode_number16(values, width, height)
     assert puzzlink.decode_number16(body, width, height) == values
+
+
+def test_a_url_that_carries_a_pzprv3_file() -> None:
+    board = ("pzprv3/numlin/5/5/1 . . . . /2 . . 3 . /. . . . . /. 1 . . 2 /. . . . 3 /"
+             "1 -1 1 1 /0 -1 0 0 /0 -1 -1 0 /0 -1 -1 0 /1 1 -1 1 /0 1 1 0 1 /1 1 1 1 1 /"
+             "1 1 1 1 1 /1 0 1 1 0 /")
+    url = "https://puzz.link/p?" + board.replace(" ", "%20")
+    assert F.detect_format(url) == "puzzlink"
+    p = F.parse(url)
+    assert p == NUMLIN_PUZZLE and p.rules == RuleOptions(fill=False)
+    solution = F.parse_solution(url)
+    assert solution == F.parse_solution(board)
+    assert F.parse_solution(url, "pzprv3") == solution
+    with pytest.raises(ParseError, match=r"pzprv3 file of the URL.*clue 1 appears only once"):
+        F.parse(url.replace("/.%201%20.", "/.%20.%20.", 1))
+    # without percent-escapes the error points at its place in the URL
+    plain = "https://puzz.link/p?pzprv3/numlin/1/3/1 . 2 /"
+    with pytest.raises(ParseError) as info:
+        puzzlink.parse_url(plain.replace(" ", ""))  # no spaces: the row has one entry
+    assert info.value.column == len("https://puzz.link/p?pzprv3/numlin/1/3/1.2") + 1

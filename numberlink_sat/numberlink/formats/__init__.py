@@ -311,12 +311,21 @@ def parse_solution(text: str, format: str = "auto") -> Solution:
     """The :class:`~numberlink_sat.numberlink.model.Solution` of a solution text:
     ``json`` (see :func:`numberlink_sat.numberlink.formats.solution.parse_solution`)
     or ``pzprv3`` (the lines drawn in a puzz.link file; cross marks are not lines).
-    ``auto`` reads a text whose first line is ``pzprv3`` as ``pzprv3``, else ``json``.
+    ``auto`` reads a text whose first line is ``pzprv3`` (or a puzz.link URL that
+    carries a pzprv3 file) as ``pzprv3``, else ``json``.
 
     >>> parse_solution("pzprv3/numlin/1/2/1 1 /1 /").paths
     mappingproxy({'1': ((0, 0), (0, 1))})
     """
     name = _check_solution_format(format, allow_auto=True)
+    if name != "json" and puzzlink.looks_like_url(text):
+        line = next(ln for ln in split_lines(text) if not is_blank(ln))
+        column = len(line.text) - len(line.text.lstrip()) + 1
+        found = puzzlink.read_embedded(
+            line.text, pzprv3.parse_solution, line=line.number, column=column
+        )
+        if found is not None:
+            return found
     if name == "pzprv3" or (name == "auto" and pzprv3.looks_like_pzprv3(text)):
         return pzprv3.parse_solution(text)
     return _json_solution.parse_solution(text)

@@ -13,6 +13,9 @@ Nikoli rule (cells may stay empty, paths may touch), ``arukone`` asks every cell
 used unless its flag part holds ``e``; neither forbids touching. ``Puzzle.genre``
 keeps ``"numlin"`` or ``"arukone"``, so that the writer gives an Arukone URL back.
 
+A URL may also carry a whole pzprv3 file, answer included (``p?pzprv3/numlin/...``,
+as puzz.link links a board in progress): it reads as that file does.
+
 A text may hold several URLs, one a line (blank lines and lines starting with ``#``
 are skipped); every reading error names the line and the column of the URL.
 
@@ -27,6 +30,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TypeVar
+from urllib.parse import unquote
 
 from numberlink_sat.errors import InvalidPuzzleError, ParseError
 from numberlink_sat.grid import Cell
@@ -46,6 +51,7 @@ __all__ = [
     "genre_rules",
     "looks_like_url",
     "parse_url",
+    "read_embedded",
     "read_puzzles",
     "to_url",
     "write_puzzle",
@@ -72,6 +78,8 @@ _FIRST_RUN, _LAST_RUN = "g", "z"
 _MAX_RUN = ord(_LAST_RUN) - ord(_FIRST_RUN) + 1
 _URL = re.compile(r"(?:[A-Za-z][A-Za-z0-9+.-]*://)?[^\s?]*\?[^\s/]*/\S*")
 _OPTION = re.compile(r"(?:\w+=\w*&)*")
+_FILE_QUERY = re.compile(r"pzprv3(?:\.\d+)?/")
+T = TypeVar("T")
 
 
 def looks_like_url(text: str) -> bool:
@@ -256,12 +264,42 @@ def _split_query(url: str, line: int, column: int) -> tuple[str, int]:
     return url[start:], column + start
 
 
+def read_embedded(
+    url: str, read: Callable[[str], T], *, line: int = 1, column: int = 1
+) -> T | None:
+    """``read`` applied to the pzprv3 file a URL carries (puz.link's
+    ``p?pzprv3/GENRE/ROWS/COLS/...`` form, percent-decoded), or ``None`` when the URL
+    is not of that form. Errors point into the URL (at the start of the file part
+    when percent-escapes moved the places).
+
+    >>> from numberlink_sat.numberlink.formats.pzprv3 import read_pzprv3
+    >>> found = read_embedded("https://puzz.link/p?pzprv3/numlin/1/2/1%201%20/1%20/", read_pzprv3)
+    >>> sorted(found.lines)
+    [((0, 0), (0, 1))]
+    """
+    query, at = _split_query(url.strip(), line, column)
+    if _FILE_QUERY.match(query) is None:
+        return None
+    text = unquote(query)
+    try:
+        return read(text)
+    except ParseError as exc:
+        if text == query and exc.line == 1 and exc.column is not None:
+            raise ParseError(exc.message, line, at + exc.column - 1) from None
+        raise ParseError(f"in the pzprv3 file of the URL: {exc}", line, at) from None
+
+
 def parse_url(url: str, *, line: int = 1, column: int = 1) -> Puzzle:
     """The puzzle of one puzz.link URL (``column``: where it starts in its line).
 
     >>> parse_url("http://pzv.jp/p.html?arukone/e/3/1/1g1").rules.fill
     False
     """
+    from numberlink_sat.numberlink.formats.pzprv3 import read_pzprv3
+
+    embedded = read_embedded(url, read_pzprv3, line=line, column=column)
+    if embedded is not None:
+        return embedded.puzzle
     query, at = _split_query(url, line, column)
     parts = query.split("/")
     spans: list[tuple[str, int]] = []
