@@ -29,7 +29,7 @@ shown undecided are final, the remaining candidates are ``unproven``.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,7 +43,7 @@ from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.session import Model, SatSession
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
-__all__ = ["Diagnosis", "board_edges", "diagnose"]
+__all__ = ["Backbone", "Diagnosis", "board_edges", "diagnose"]
 
 
 def board_edges(puzzle: Puzzle) -> list[Edge]:
@@ -158,8 +158,12 @@ class Diagnosis:
         }
 
 
-class _Backbone:
-    """The state of one run, kept readable when a time limit interrupts it."""
+class Backbone:
+    """One backbone run: its state stays readable when a time limit interrupts it.
+
+    ``forced`` maps each proven-forced edge variable to its literal, ``undecided``
+    holds the variables two solutions disagree on, ``candidates`` the rest.
+    """
 
     def __init__(self, puzzle: Puzzle, options: RuleOptions) -> None:
         self.puzzle = puzzle
@@ -183,8 +187,10 @@ class _Backbone:
             self.solutions.append(solution)
         return solution
 
-    def run(self, enc: NumberlinkEncoding, session: SatSession, count_limit: int) -> None:
-        model = session.solve_with_cuts(enc.find_cuts)
+    def run(self, enc: NumberlinkEncoding, session: SatSession, count_limit: int,
+            base: Sequence[int] = ()) -> None:
+        """The backbone of the solutions that agree with the literals ``base``."""
+        model = session.solve_with_cuts(enc.find_cuts, base)
         if model is None:
             return
         self.checked(enc, model)
@@ -193,7 +199,7 @@ class _Backbone:
             act = enc.pool.new()
             session.add_clause([-act, *(-lit for lit in self.candidates.values())])
             self.queries += 1
-            other = session.solve_with_cuts(enc.find_cuts, [act])
+            other = session.solve_with_cuts(enc.find_cuts, [*base, act])
             session.add_clause([-act])  # the question is retired, its clause satisfied
             if other is None:
                 self.forced.update(self.candidates)
@@ -204,15 +210,16 @@ class _Backbone:
                 if other[var] != (lit > 0):
                     del self.candidates[var]
                     self.undecided.add(var)
-        self._count_more(enc, session, count_limit)
+        self._count_more(enc, session, count_limit, base)
 
-    def _count_more(self, enc: NumberlinkEncoding, session: SatSession, limit: int) -> None:
+    def _count_more(self, enc: NumberlinkEncoding, session: SatSession, limit: int,
+                    base: Sequence[int]) -> None:
         """Go on counting past the solutions the backbone loop met, up to ``limit``."""
         if self.found >= limit or not self.undecided:
             return
         session.add_clauses(self.blocking)
         for model in session.enumerate(enc.find_cuts, enc.blocking_clause,
-                                       limit=limit - self.found):
+                                       limit=limit - self.found, assumptions=base):
             self.checked(enc, model)
 
 
@@ -239,7 +246,7 @@ def diagnose(
     started, cpu = time.perf_counter(), time.process_time()
     options = RuleOptions(fill=fill, no_touch=no_touch, no_2x2=no_2x2)
     deadline = Deadline(time_limit)
-    state = _Backbone(puzzle, options)
+    state = Backbone(puzzle, options)
     reason = prove_unsolvable(puzzle, fill=fill)
     partial = False
     enc: NumberlinkEncoding | None = None
