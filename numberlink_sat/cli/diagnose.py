@@ -1,16 +1,17 @@
-"""``numberlink-sat diagnose``: the designer's view of a puzzle.
+"""``numberlink-sat diagnose`` and ``hint``: the designer's and the player's views.
 
 What every solution agrees on (the forced map), where two solutions differ, and, on
 request, small edits that make the puzzle unique (``--fixes``), the pairs a unique
 puzzle can do without (``--redundant``) and its difficulty (``--difficulty``). Exit
 codes as ``check``: 0 unique, 1 no solution, 2 bad input, 3 not unique, 4 time limit
-(the part proven by then is printed).
+(the part proven by then is printed). ``hint`` tells a player the next forced edge.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -25,16 +26,27 @@ from numberlink_sat.cli.common import (
     positive_int,
     read_input,
 )
+from numberlink_sat.cli.numberlink import add_rule_flags, load_puzzles, rule_choice
+from numberlink_sat.errors import InvalidPuzzleError
+from numberlink_sat.grid import Edge
 from numberlink_sat.numberlink.diagnose import Diagnosis, diagnose
 from numberlink_sat.numberlink.fixes import FixReport, find_fixes, redundant_pairs
-from numberlink_sat.numberlink.formats import FORMATS, can_hold, detect_format, read_text
+from numberlink_sat.numberlink.formats import FORMATS, can_hold, detect_format
+from numberlink_sat.numberlink.formats.pzprv3 import read_pzprv3_marks
+from numberlink_sat.numberlink.hint import hint
 from numberlink_sat.numberlink.model import Puzzle
 from numberlink_sat.render.diagnosis import forced_labels
 
-__all__ = ["diagnosis_exit", "forced_map_text", "load_puzzles", "register"]
+__all__ = ["diagnosis_exit", "forced_map_text", "load", "read_drawing", "register"]
 
 
 def register(sub: Any) -> None:
+    """Add the ``diagnose`` and ``hint`` subcommands."""
+    register_diagnose(sub)
+    register_hint(sub)
+
+
+def register_diagnose(sub: Any) -> None:
     """Add the ``diagnose`` subcommand."""
     p = sub.add_parser(
         "diagnose", help="show what every solution agrees on and where they differ",
@@ -62,43 +74,45 @@ def register(sub: Any) -> None:
 
 def add_puzzle_arguments(p: argparse.ArgumentParser) -> None:
     """The puzzle, its format, the rule flags, ``--solver`` and ``--time-limit``."""
-    p.add_argument("file", metavar="PUZZLE", help="puzzle file, or - for standard input")
+    p.add_argument("file", metavar="PUZZLE",
+                   help="puzzle file (or a file of puzz.link URLs), a puzz.link URL, or - "
+                   "for standard input")
     p.add_argument("--format", default="auto", choices=("auto", *FORMATS),
                    help="input format (default: detect)")
-    p.add_argument("--no-fill", dest="fill", action="store_false",
-                   help="cells may stay empty (default: every open cell on a path)")
-    p.add_argument("--no-touch", action="store_true", help="a path may not touch itself")
-    p.add_argument("--no-2x2", dest="no_2x2", action="store_true",
-                   help="no 2x2 square of cells on one path")
+    add_rule_flags(p)
     add_solver_options(p)
 
 
-def load_puzzles(args: argparse.Namespace) -> list[Puzzle]:
-    """The puzzles of the ``file`` argument (an error naming the file when empty).
-
-    Sets ``args.input_format`` to the format read (detected when ``auto``).
-    """
-    text = read_input(args.file)
-    puzzles = parse_input(args.file, lambda t: read_text(t, args.format), text)
-    if not puzzles:
-        raise InputFileError(args.file, "no puzzle found")
-    args.input_format = args.format if args.format != "auto" else detect_format(text)
+def load(args: argparse.Namespace) -> list[Puzzle]:
+    """The puzzles of the ``file`` argument; sets ``args.input_format`` (the format
+    read, detected when ``auto``; ``None`` when it cannot be told again)."""
+    puzzles = load_puzzles(args.file, args.format)
+    args.input_format = args.format if args.format != "auto" else None
+    if args.input_format is None and args.file != "-" and os.path.isfile(args.file):
+        args.input_format = detect_format(read_input(args.file))
     return puzzles
 
 
-def blocked_allowed(puzzle: Puzzle, input_format: str) -> bool:
-    """Whether ``input_format`` can hold ``puzzle`` with one more blocked cell."""
-    free = [c for c in puzzle.open_cells() if c not in puzzle.label_at]
-    if not free:
+def blocked_allowed(puzzle: Puzzle, input_format: str | None) -> bool:
+    """Whether fixes may block a cell: not for a puzzle of a genre without blocked
+    cells (a puzz.link URL), nor in a format that cannot hold one more."""
+    if puzzle.genre is not None:
         return False
+    free = [c for c in puzzle.open_cells() if c not in puzzle.label_at]
+    if not free or input_format is None:
+        return bool(free)
     trial = Puzzle(puzzle.width, puzzle.height, dict(puzzle.endpoints),
                    [*puzzle.blocked, free[0]])
     return can_hold(trial, input_format)
 
 
-def rules_of(args: argparse.Namespace) -> dict[str, bool]:
-    """The rule flags as keyword arguments."""
-    return {"fill": args.fill, "no_touch": args.no_touch, "no_2x2": args.no_2x2}
+def rules_of(puzzle: Puzzle, args: argparse.Namespace) -> dict[str, bool]:
+    """The rules for ``puzzle`` (the flags over the rule its source states), as keyword
+    arguments; a stated rule is said on standard error."""
+    rules, source = rule_choice(puzzle, args)
+    if puzzle.rules is not None:
+        print(f"rules: {rules.describe()} ({source})", file=sys.stderr)
+    return rules.as_kwargs()
 
 
 def diagnosis_exit(d: Diagnosis) -> int:
@@ -179,11 +193,11 @@ def _svg_path(base: str, index: int, total: int) -> str:
 
 def run_diagnose(args: argparse.Namespace) -> int:
     """Diagnose every puzzle of the input; the exit status is the first non-zero one."""
-    puzzles = load_puzzles(args)
+    puzzles = load(args)
     worst = EXIT_OK
     for index, puzzle in enumerate(puzzles):
         d = diagnose(puzzle, time_limit=args.time_limit, count_limit=max(2, args.count_limit),
-                     solver=args.solver, **rules_of(args))
+                     solver=args.solver, **rules_of(puzzle, args))
         if args.json:
             record = d.to_dict() | _extras_json(args, puzzle, d)
             if len(puzzles) > 1:
@@ -212,17 +226,16 @@ def _fix_report(args: argparse.Namespace, puzzle: Puzzle, d: Diagnosis) -> FixRe
     allow = args.allow_blocked
     if allow is None:
         allow = blocked_allowed(puzzle, args.input_format)
-    return find_fixes(puzzle, fill=args.fill, no_touch=args.no_touch, no_2x2=args.no_2x2,
+    return find_fixes(puzzle, fill=d.fill, no_touch=d.no_touch, no_2x2=d.no_2x2,
                       time_limit=args.time_limit, max_fixes=args.max_fixes,
                       allow_blocked=allow, diagnosis=d, solver=args.solver)
 
 
 def _redundant(args: argparse.Namespace, puzzle: Puzzle, d: Diagnosis) -> list[str] | None:
-    if not args.redundant or not d.unique or args.fill:
+    if not args.redundant or not d.unique or d.fill:
         return None
-    return [r.label for r in redundant_pairs(puzzle, no_touch=args.no_touch,
-                                             no_2x2=args.no_2x2, time_limit=args.time_limit,
-                                             solver=args.solver)]
+    return [r.label for r in redundant_pairs(puzzle, no_touch=d.no_touch, no_2x2=d.no_2x2,
+                                             time_limit=args.time_limit, solver=args.solver)]
 
 
 def _extras_json(args: argparse.Namespace, puzzle: Puzzle, d: Diagnosis) -> dict[str, Any]:
@@ -256,3 +269,86 @@ def _extras(args: argparse.Namespace, puzzle: Puzzle, d: Diagnosis) -> None:
     redundant = _redundant(args, puzzle, d)
     if redundant is not None:
         print("redundant pairs: " + (" ".join(redundant) if redundant else "none"))
+
+
+def register_hint(sub: Any) -> None:
+    """Add the ``hint`` subcommand."""
+    p = sub.add_parser(
+        "hint", help="the next edge forced by the clues and what is drawn",
+        description="Tell the next edge that is forced by the clues and the drawing, with "
+        "the reason class (propagation, lookahead 1, lookahead 2, search). The drawing "
+        "comes from --drawn FILE (a pzprv3 file with line and cross marks, or JSON: a "
+        "list of drawn edges [[[r,c],[r,c]], ...] or {'lines': [...], 'crosses': "
+        "[...]}), or from PUZZLE itself when it is a pzprv3 file. Exit 0 with a hint, "
+        "1 when the drawing cannot be completed (or no solution), 2 bad input, 4 time "
+        "limit.",
+    )
+    add_puzzle_arguments(p)
+    p.add_argument("--drawn", metavar="FILE", help="the player's drawing (pzprv3 or JSON)")
+    p.add_argument("--json", action="store_true", help="print the hint as a JSON object")
+    p.set_defaults(func=run_hint)
+
+
+def _edge_list(path: str, value: Any, what: str) -> list[Edge]:
+    if not isinstance(value, list):
+        raise InputFileError(path, f"{what} must be a list of edges [[r, c], [r, c]]")
+    edges: list[Edge] = []
+    for k, item in enumerate(value):
+        try:
+            (r1, c1), (r2, c2) = item
+            a, b = (int(r1), int(c1)), (int(r2), int(c2))
+        except (TypeError, ValueError):
+            raise InputFileError(path, f"{what} item {k + 1}: {item!r} is not "
+                                 "[[row, col], [row, col]]") from None
+        edges.append((a, b) if a <= b else (b, a))
+    return edges
+
+
+def read_drawing(path: str, text: str | None = None) -> tuple[list[Edge], list[Edge]]:
+    """The drawn lines and crosses of a pzprv3 or JSON drawing file."""
+    if text is None:
+        text = read_input(path)
+    if text.lstrip().startswith("pzprv3"):
+        lines, crosses = parse_input(path, read_pzprv3_marks, text)
+        return sorted(lines), sorted(crosses)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputFileError(path, f"not JSON: {exc.msg}", exc.lineno, exc.colno) from None
+    if isinstance(data, dict):
+        unknown = set(data) - {"lines", "crosses"}
+        if unknown:
+            raise InputFileError(path, f"unknown keys {sorted(unknown)}; use lines, crosses")
+        return (_edge_list(path, data.get("lines", []), "lines"),
+                _edge_list(path, data.get("crosses", []), "crosses"))
+    return _edge_list(path, data, "the drawing"), []
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    """Print the next forced edge (exit 0) or why there is none to give (exit 1)."""
+    puzzles = load(args)
+    if len(puzzles) != 1:
+        raise InputFileError(args.file, f"holds {len(puzzles)} puzzles; hint takes one")
+    puzzle = puzzles[0]
+    drawn: tuple[list[Edge], list[Edge]] = ([], [])
+    if args.drawn:
+        drawn = read_drawing(args.drawn)
+    elif args.file != "-" and os.path.isfile(args.file):
+        text = read_input(args.file)
+        if text.lstrip().startswith("pzprv3"):
+            drawn = read_drawing(args.file, text)
+    try:
+        answer = hint(puzzle, drawn[0], drawn[1], solver=args.solver,
+                      time_limit=args.time_limit, **rules_of(puzzle, args))
+    except InvalidPuzzleError as exc:
+        raise InputFileError(args.drawn or args.file, str(exc)) from None
+    if args.json:
+        print(json.dumps({
+            "status": answer.status, "message": answer.message,
+            "edge": None if answer.edge is None else [list(c) for c in answer.edge],
+            "used": answer.used, "reason": answer.reason, "rule": answer.rule,
+            "conflict_cells": [list(c) for c in answer.conflict_cells],
+        }))
+    else:
+        print(answer.message)
+    return EXIT_NO_SOLUTION if answer.status in ("conflict", "no solution") else EXIT_OK

@@ -42,7 +42,7 @@ DEDUCTION_RULES_VERSION = 1
 UNKNOWN, USED, UNUSED = 0, 1, 2
 
 
-class Contradiction(Exception):  # noqa: N818 - a signal inside the engine, never raised out
+class Contradiction(Exception):
     """The state breaks a rule; ``cells`` says where."""
 
     def __init__(self, why: str, cells: Iterable[int]) -> None:
@@ -122,7 +122,7 @@ class Board:
         return 1 if self.end_label[i] >= 0 else 2
 
     # -- setting edges -------------------------------------------------------
-    def set(self, e: int, value: int) -> None:
+    def decide(self, e: int, value: int) -> None:
         """Decide edge ``e`` (``USED`` or ``UNUSED``); raises :class:`Contradiction`."""
         old = self.state[e]
         if old == value:
@@ -202,7 +202,7 @@ class Board:
     def _set_all(self, i: int, value: int) -> None:
         for e in self.at[i]:
             if self.state[e] == UNKNOWN:
-                self.set(e, value)
+                self.decide(e, value)
 
     def _degree(self, i: int) -> None:
         self.why = "degree"
@@ -237,13 +237,13 @@ class Board:
             n = y if x == i else x
             if n == tip and self.used[i] + self.used[n] > 0:
                 self.why = "loop"
-                self.set(e, UNUSED)
+                self.decide(e, UNUSED)
             elif mine >= 0 and self.label[n] >= 0 and self.label[n] != mine:
                 self.why = "labels"
-                self.set(e, UNUSED)
+                self.decide(e, UNUSED)
             elif self.no_touch and mine >= 0 and self.label[n] == mine:
                 self.why = "no-touch"
-                self.set(e, USED)
+                self.decide(e, USED)
 
     def _local(self, i: int) -> None:
         self._degree(i)
@@ -310,7 +310,7 @@ class Board:
                 raise Contradiction("a label's ends cannot be joined", self.ends[k])
             self.why = "bridge"
             for e in bridges:
-                self.set(e, USED)
+                self.decide(e, USED)
             for i in range(len(covered)):
                 covered[i] |= seen[i]
         self.why = "reach"

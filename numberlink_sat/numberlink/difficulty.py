@@ -115,7 +115,7 @@ class _Budget:
             raise _OutOfBudget
 
 
-class _OutOfBudget(Exception):  # noqa: N818 - control flow inside this module
+class _OutOfBudget(Exception):
     pass
 
 
@@ -128,7 +128,7 @@ def _refutes(board: Board, e: int, value: int,
     budget.spend()
     trial = board.copy()
     try:
-        trial.set(e, value)
+        trial.decide(e, value)
         trial.propagate()
     except Contradiction as exc:
         return exc
@@ -141,7 +141,7 @@ def _refutes_deep(board: Board, e: int, value: int,
     budget.spend()
     trial = board.copy()
     try:
-        trial.set(e, value)
+        trial.decide(e, value)
         trial.propagate()
     except Contradiction as exc:
         return exc
@@ -153,7 +153,7 @@ def _refutes_deep(board: Board, e: int, value: int,
             for v in (USED, UNUSED):
                 if trial.state[f] == UNKNOWN and _refutes(trial, f, v, budget) is not None:
                     trial.why = "lookahead"
-                    trial.set(f, USED + UNUSED - v)
+                    trial.decide(f, USED + UNUSED - v)
                     trial.propagate()
     except Contradiction as exc:
         return exc
@@ -183,7 +183,7 @@ def lookahead_step(board: Board, depth: int, start: int = 0,
             failed = refute(board, e, value, budget)
             if failed is not None:
                 board.why = f"lookahead {depth}"
-                board.set(e, USED + UNUSED - value)
+                board.decide(e, USED + UNUSED - value)
                 board.propagate()
                 return Step(depth, e, USED + UNUSED - value, failed.why)
     return None

@@ -140,6 +140,13 @@ Carry = Callable[[Solution], Solution | None]
 Candidate = tuple[str, str, int, Puzzle, Carry]
 
 
+def _edited(puzzle: Puzzle, ends: dict[str, tuple[Cell, Cell]],
+            blocked: Iterable[Cell]) -> Puzzle:
+    """``puzzle`` with new ends and blocked cells, keeping its stated rule and genre."""
+    return Puzzle(puzzle.width, puzzle.height, ends, blocked, rules=puzzle.rules,
+                  genre=puzzle.genre)
+
+
 def _same(solution: Solution) -> Solution | None:
     return solution
 
@@ -147,8 +154,7 @@ def _same(solution: Solution) -> Solution | None:
 def _block_candidates(puzzle: Puzzle, d: Diagnosis) -> Iterator[Candidate]:
     ends = set(puzzle.label_at)
     for cell in sorted(d.undecided_cells - ends):
-        p = Puzzle(puzzle.width, puzzle.height, dict(puzzle.endpoints),
-                   blocked=[*puzzle.blocked, cell])
+        p = _edited(puzzle, dict(puzzle.endpoints), [*puzzle.blocked, cell])
         yield ("block cell", f"block cell {cell}", 1, p, _same)
 
 
@@ -189,7 +195,7 @@ def _move_candidates(puzzle: Puzzle, d: Diagnosis) -> Iterator[Candidate]:
     for _rank, label, old, keep, new in moves:
         ends = dict(puzzle.endpoints)
         ends[label] = (keep, new) if puzzle.endpoints[label][0] == keep else (new, keep)
-        p = Puzzle(puzzle.width, puzzle.height, ends, puzzle.blocked)
+        p = _edited(puzzle, ends, puzzle.blocked)
         yield ("move end", f"move the end of {label} from {old} to {new}", 2, p,
                _shortened(label, old, new))
 
@@ -228,7 +234,7 @@ def _cut_candidates(puzzle: Puzzle, d: Diagnosis) -> Iterator[Candidate]:
         ends = dict(puzzle.endpoints)
         ends[label] = (a, x)
         ends[extra] = (y, b)
-        p = Puzzle(puzzle.width, puzzle.height, ends, puzzle.blocked)
+        p = _edited(puzzle, ends, puzzle.blocked)
         yield ("add pair", f"cut {label} between {x} and {y}: {label} at {x}, new pair "
                f"{extra} at {y} and {b}", 3, p, _split(label, x, y, extra))
 
@@ -247,16 +253,23 @@ def _screen(known: Iterable[Solution], carry: Carry, p: Puzzle, rules: dict[str,
     return len(alive)
 
 
-def _url_of(puzzle: Puzzle) -> str | None:
-    """The puzz.link URL of ``puzzle`` when this library can write one."""
+def _url_of(puzzle: Puzzle, rules: dict[str, bool]) -> str | None:
+    """A puzz.link URL of ``puzzle`` whose genre states exactly ``rules``, when there is
+    one: ``numlin`` without fill, ``arukone`` with; none for no-touch or no-2x2."""
     from numberlink_sat.numberlink import formats
 
-    if "puzzlink" not in formats.FORMATS or not formats.can_hold(puzzle, "puzzlink"):
+    if rules["no_touch"] or rules["no_2x2"] or "puzzlink" not in formats.FORMATS:
         return None
-    try:
-        return formats.format_puzzle(puzzle, "puzzlink").strip()
-    except ValueError:
+    genre = "arukone" if rules["fill"] else "numlin"
+    p = Puzzle(puzzle.width, puzzle.height, dict(puzzle.endpoints), puzzle.blocked,
+               genre=genre)
+    if not formats.can_hold(p, "puzzlink"):
         return None
+    url = formats.format_puzzle(p, "puzzlink").strip()
+    back = formats.parse(url)
+    if back != puzzle or back.rules is None or back.rules.as_kwargs() != rules:
+        return None
+    return url
 
 
 def _proven_unique(p: Puzzle, rules: dict[str, bool], deadline: Deadline,
@@ -295,15 +308,16 @@ def find_fixes(
     no_2x2: bool = False,
     time_limit: float | None = None,
     max_fixes: int = 5,
-    allow_blocked: bool = True,
+    allow_blocked: bool | None = None,
     kinds: Iterable[str] = ("block cell", "move end", "add pair"),
     diagnosis: Diagnosis | None = None,
     solver: str = DEFAULT_SOLVER,
 ) -> FixReport:
     """Up to ``max_fixes`` single edits that leave ``puzzle`` exactly one solution.
 
-    ``allow_blocked=False`` skips blocked cells (formats without them, such as puzz.link
-    Numberlink). A ``diagnosis`` made under the same rules saves the first step. Past
+    ``allow_blocked=False`` skips blocked cells (formats without them); by default they
+    are tried unless the puzzle came from a genre that has none (a puzz.link URL:
+    ``puzzle.genre`` is set). A ``diagnosis`` made under the same rules saves the first step. Past
     ``time_limit`` the fixes proven so far come back with ``complete=False``.
     """
     started, cpu = time.perf_counter(), time.process_time()
@@ -327,6 +341,8 @@ def find_fixes(
     wanted = set(kinds)
     sources = [("block cell", _block_candidates), ("move end", _move_candidates),
                ("add pair", _cut_candidates)]
+    if allow_blocked is None:
+        allow_blocked = puzzle.genre is None
     if not allow_blocked:
         wanted.discard("block cell")
     try:
@@ -344,7 +360,7 @@ def find_fixes(
                 counted += 1
                 only = _proven_unique(p, rules, deadline, solver)
                 if only is not None:
-                    fixes.append(Fix(name, text, size, p, only, _url_of(p)))
+                    fixes.append(Fix(name, text, size, p, only, _url_of(p, rules)))
     except SolveTimeout:
         complete = False
     return report()

@@ -144,7 +144,7 @@ def hint(
     try:
         for edges, value in ((drawn, USED), (crossed, UNUSED)):
             for a, b in edges:
-                board.set(board.edge_index(a, b), value)
+                board.decide(board.edge_index(a, b), value)
         given = len(board.log)
         board.propagate()
         found = _from_log(board, given)

@@ -98,3 +98,51 @@ def test_redundant_pairs_of_a_unique_puzzle(
     path.write_text("1 . . 1\n2 . . 2\n3 . . 3\n")
     code, out, _ = run(["diagnose", str(path), "--no-fill", "--redundant"], capsys)
     assert code == 0 and "redundant pairs: none" in out
+
+
+def agrees_with_the_rows(record: dict[str, object]) -> bool:
+    """For ``1 . 1 / 2 . 2``: the hint agrees with the solution (rows used, columns not)."""
+    (r1, _), (r2, _) = record["edge"]  # type: ignore[misc]
+    return record["status"] == "hint" and record["used"] == (r1 == r2)
+
+
+def test_hint_gives_the_next_forced_edge(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["hint", str(SEED)], capsys)
+    assert code == 0 and out.startswith(("draw a line", "put a cross"))
+    code, out, _ = run(["hint", str(SEED), "--json"], capsys)
+    record = json.loads(out)
+    assert code == 0 and record["status"] == "hint" and record["reason"] == "propagation"
+
+
+def test_hint_reports_a_drawing_that_cannot_be_completed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("1 . 1\n2 . 2\n")
+    drawing = tmp_path / "d.json"
+    drawing.write_text(json.dumps({"lines": [[[0, 0], [1, 0]]], "crosses": []}))
+    code, out, _ = run(["hint", str(puzzle), "--drawn", str(drawing)], capsys)
+    assert code == 1 and "cannot be completed" in out and "(1,0)" in out
+    drawing.write_text("[[[0, 0], [0, 1]]]")
+    code, out, _ = run(["hint", str(puzzle), "--drawn", str(drawing), "--json"], capsys)
+    assert code == 0 and agrees_with_the_rows(json.loads(out))
+
+
+def test_hint_reads_a_pzprv3_drawing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "game.txt"
+    saved.write_text("pzprv3\nnumlin\n2\n3\n1 . 1 \n2 . 2 \n1 0 \n0 0 \n0 0 0 \n")
+    code, out, err = run(["hint", str(saved), "--json"], capsys)
+    assert code == 0, err
+    record = json.loads(out)
+    assert agrees_with_the_rows(record)
+    assert record["edge"] != [[0, 0], [0, 1]]  # drawn already
+
+
+def test_hint_bad_drawings_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("1 . 1\n2 . 2\n")
+    drawing = tmp_path / "d.json"
+    for text in ("{not json", '{"lines": 3}', '[[[0, 0], [5, 5]]]', '{"arrows": []}'):
+        drawing.write_text(text)
+        code, _, err = run(["hint", str(puzzle), "--drawn", str(drawing)], capsys)
+        assert code == 2 and str(drawing) in err, text
