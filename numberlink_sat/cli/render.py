@@ -132,7 +132,8 @@ def run(args: argparse.Namespace) -> int:
     from numberlink_sat.family import get_family
 
     for dest, (kind, flag) in _ONLY_FOR.items():
-        if getattr(args, dest) not in (None, False) and args.kind != kind:
+        given = getattr(args, dest) is not None if dest == "fill" else getattr(args, dest)
+        if given not in (None, False) and args.kind != kind:
             raise NumberlinkSatError(f"{flag} applies to --kind {kind} only")
     family = get_family(args.kind)
     reader = _READERS.get(family.name)

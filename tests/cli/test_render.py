@@ -206,6 +206,8 @@ def test_render_lianliankan_link(tmp_path: Path, capsys):
     [
         ["--kind", "numchain", "--diff"],
         ["--kind", "lianliankan", "--no-touch"],
+        ["--kind", "numchain", "--no-fill"],
+        ["--kind", "lianliankan", "--fill"],
         ["--answer", "0"],
         ["--link", "0,0:0,1"],
         ["--kind", "numchain", "--outside-ring"],

@@ -220,23 +220,19 @@ def encode_number16(values: dict[Cell, int], width: int, height: int) -> str:
     '1h-1cg'
     """
     out: list[str] = []
-    run = 0
-    for r in range(height):
-        for c in range(width):
-            value = values.get((r, c))
-            if value is None:
-                run += 1
-                if run == _MAX_RUN:
-                    out.append(_LAST_RUN)
-                    run = 0
-                continue
-            if run:
-                out.append(chr(ord(_FIRST_RUN) + run - 1))
-                run = 0
-            out.append(_write_number(value))
-    if run:
-        out.append(chr(ord(_FIRST_RUN) + run - 1))
+    done = 0  # cells written so far, row-major
+    for index, value in sorted((r * width + c, v) for (r, c), v in values.items()):
+        out.append(_skip(index - done))
+        out.append(_write_number(value))
+        done = index + 1
+    out.append(_skip(width * height - done))
     return "".join(out)
+
+
+def _skip(count: int) -> str:
+    """The run letters that skip ``count`` empty cells (``z`` is 20 of them)."""
+    whole, rest = divmod(count, _MAX_RUN)
+    return _LAST_RUN * whole + (chr(ord(_FIRST_RUN) + rest - 1) if rest else "")
 
 
 # number16 writing: (first value past the range, lead, value subtracted, hex digits)
