@@ -264,10 +264,6 @@ class Searcher:
             pending = still
         return out
 
-    def _relaxed_dead(self, groups: list[tuple[int, ...]], grid: LinkGrid) -> bool:
-        """Whether the relaxed game (:meth:`_relaxed`) leaves a tile behind."""
-        return self._relaxed(groups, grid) is None
-
     def _child_dead(self, groups: list[tuple[int, ...]], grid: LinkGrid, g: tuple[int, ...],
                     t: int, u: int, linked: set[tuple[int, int]],
                     hint: dict[int, tuple[int, int]],
