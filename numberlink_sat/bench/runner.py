@@ -36,6 +36,7 @@ from typing import Any
 
 from numberlink_sat.bench import engines
 from numberlink_sat.bench.suites import Case, build
+from numberlink_sat.family import get_family
 
 __all__ = [
     "FAILED",
@@ -331,7 +332,7 @@ def cross_check(rows: list[dict[str, Any]]) -> None:
             if r["status"] == "none":
                 r["status"] = "wrong"
                 r["problems"] = [f"said 'no solution' but {solved[0]['engine']} found one"]
-        if case_rows[0]["family"] == "numchain":
+        if get_family(case_rows[0]["family"]).unique_answer:
             answers = {r["answer"] for r in solved}
             if len(answers) > 1:
                 for r in solved:

@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -179,23 +180,36 @@ def suite(name: str) -> list[Case]:
 def build(case: Case) -> Any:
     """The board of ``case``: a Numberlink ``Puzzle``, Number Chain ``Puzzle`` or the rows of a
     Lianliankan board (built from the seed, or read from the corpus)."""
-    rng = random.Random(case.seed)
-    if case.family == "numberlink":
-        if case.kind == "dense":
-            return instances.numberlink_dense(case.width, case.height, rng)
-        if case.kind == "loose":
-            return instances.numberlink_loose(case.width, case.height, rng)
-        if case.kind == "corpus":
-            from numberlink_sat.numberlink.formats import read
+    builder = _BUILDERS.get((case.family, case.kind))
+    if builder is None:
+        raise ValueError(f"cannot build case {case.id}")
+    return builder(case, random.Random(case.seed))
 
-            return read(case.source, case.extra.get("format", "auto"))[case.index]
-    if case.family == "numchain":
-        from numberlink_sat.numchain.model import Puzzle as ChainPuzzle
 
-        k = int(case.param("K", 1))
-        return ChainPuzzle.from_rows(k, instances.numchain_planted(case.width, k, rng))
-    if case.family == "lianliankan":
-        return instances.lianliankan_planted(
-            case.width, case.height, rng, outside_ring=case.kind == "ring"
-        )
-    raise ValueError(f"cannot build case {case.id}")
+def _corpus(case: Case, rng: random.Random) -> Any:
+    from numberlink_sat.numberlink.formats import read
+
+    return read(case.source, case.extra.get("format", "auto"))[case.index]
+
+
+def _numchain(case: Case, rng: random.Random) -> Any:
+    from numberlink_sat.numchain.model import Puzzle as ChainPuzzle
+
+    k = int(case.param("K", 1))
+    return ChainPuzzle.from_rows(k, instances.numchain_planted(case.width, k, rng))
+
+
+def _lianliankan(case: Case, rng: random.Random) -> Any:
+    return instances.lianliankan_planted(case.width, case.height, rng,
+                                         outside_ring=case.kind == "ring")
+
+
+_BUILDERS: dict[tuple[str, str], Callable[[Case, random.Random], Any]] = {
+    ("numberlink", "dense"): lambda c, rng: instances.numberlink_dense(c.width, c.height, rng),
+    ("numberlink", "loose"): lambda c, rng: instances.numberlink_loose(c.width, c.height, rng),
+    ("numberlink", "corpus"): _corpus,
+    ("numchain", "planted"): _numchain,
+    ("lianliankan", "plain"): _lianliankan,
+    ("lianliankan", "ring"): _lianliankan,
+}
+"""How the board of each (family, kind) of case is made."""

@@ -92,6 +92,8 @@ class PuzzleFamily(ABC, Generic[P, A, R]):
     """Whether :meth:`solutions` and :meth:`count` mean something for this family."""
     no_answer: ClassVar[str] = "no solution"
     """What the CLI says when :meth:`solve` finds no answer."""
+    unique_answer: ClassVar[bool] = False
+    """Whether every engine must give the same answer (Number Chain's smallest path)."""
     rule_names: ClassVar[tuple[str, ...]] = ()
     """The keyword arguments :meth:`rules` takes."""
 
@@ -234,6 +236,17 @@ class PuzzleFamily(ABC, Generic[P, A, R]):
         if answer is None:
             return "none"
         return hashlib.sha1(self.answer_key(answer).encode()).hexdigest()[:12]
+
+
+def grid_text(rows: Sequence[Sequence[int]]) -> str:
+    """Rows of numbers as text, right-aligned in columns.
+
+    >>> print(grid_text([[1, 10], [2, 3]]))
+     1 10
+     2  3
+    """
+    width = max((len(str(v)) for row in rows for v in row), default=1)
+    return "\n".join(" ".join(str(v).rjust(width) for v in row) for row in rows)
 
 
 def solver_of(engine: str) -> str:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from numberlink_sat.errors import InvalidArgumentError
-from numberlink_sat.family.base import Picture, PuzzleFamily
+from numberlink_sat.family.base import Picture, PuzzleFamily, grid_text
 from numberlink_sat.lianliankan.board import Board, BoardLike, Cell, as_board
 
 __all__ = ["LianliankanFamily", "LlkRules"]
@@ -143,8 +143,7 @@ class LianliankanFamily(PuzzleFamily[BoardLike, list[Move], LlkRules]):
         rules = rules if rules is not None else self.rules()
         board = as_board(puzzle)
         grid = [list(row) for row in board.cells]
-        width = max(len(str(v)) for row in grid for v in row)
-        text = "\n".join(" ".join(str(v).rjust(width) for v in row) for row in grid)
+        text = grid_text(grid)
         cells = None
         if answer:
             a, b = answer[0]

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from numberlink_sat.errors import InvalidArgumentError
-from numberlink_sat.family.base import Picture, PuzzleFamily
+from numberlink_sat.family.base import Picture, PuzzleFamily, grid_text
 from numberlink_sat.numchain.model import Puzzle
 
 __all__ = ["ChainRules", "NumberChainFamily"]
@@ -39,6 +39,7 @@ class NumberChainFamily(PuzzleFamily[Puzzle, str, ChainRules]):
 
     name: ClassVar[str] = "numchain"
     engines: ClassVar[tuple[str, ...]] = ("sat", "dfs", "dfs-pruned", "brute")
+    unique_answer: ClassVar[bool] = True
 
     def rules(self, **options: bool) -> ChainRules:
         if options:
@@ -89,8 +90,7 @@ class NumberChainFamily(PuzzleFamily[Puzzle, str, ChainRules]):
         from numberlink_sat.render import numchain_svg
 
         grid = [list(row) for row in puzzle.grid]
-        width = max(len(str(v)) for row in grid for v in row)
-        text = "\n".join(" ".join(str(v).rjust(width) for v in row) for row in grid)
+        text = grid_text(grid)
         if answer is not None:
             text += "\n" + answer
         return Picture(numchain_svg(grid, answer, cell=cell * 1.1, theme=theme), text)
