@@ -19,6 +19,7 @@ from numberlink_sat.cli.common import (
     EXIT_OK,
     add_solver_options,
     parse_input,
+    positive_seconds,
 )
 
 __all__ = ["register"]
@@ -65,6 +66,8 @@ def register(sub: Any) -> None:
                    help="cycle pairs over this many pictures instead (KShisen: 36)")
     p.add_argument("--seed", type=int, default=None, help="random seed")
     p.add_argument("--order", action="store_true", help="also print the clearing order")
+    p.add_argument("--time-limit", type=positive_seconds, default=None, metavar="SECONDS",
+                   help="give up after this many seconds (exit 4)")
     _board_options(p)
     p.set_defaults(func=_generate)
 
@@ -127,7 +130,8 @@ def _generate(args: argparse.Namespace) -> int:
 
     board, order = generate_with_order(args.rows, args.cols, copies=args.copies,
                                        seed=args.seed, outside_ring=args.ring,
-                                       gravity=args.gravity, pictures=args.pictures)
+                                       gravity=args.gravity, pictures=args.pictures,
+                                       time_limit=args.time_limit)
     if args.json:
         data: dict[str, Any] = {"board": board.to_rows(), "ring": args.ring,
                                 "gravity": args.gravity}

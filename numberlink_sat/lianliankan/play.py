@@ -35,6 +35,7 @@ from numberlink_sat.lianliankan.board import Board, BoardLike, Cell, as_board
 from numberlink_sat.lianliankan.link import LinkGrid, available_moves
 from numberlink_sat.lianliankan.solve import Move, solve
 from numberlink_sat.lianliankan.verify import verify
+from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
 __all__ = [
@@ -99,20 +100,25 @@ def hint(board: BoardLike, outside_ring: bool = False, gravity: bool = False,
 # -- construction ----------------------------------------------------------------
 
 
-def _peel(ids: Board, ring: bool, gravity: bool, rng: random.Random
-          ) -> list[tuple[Move, tuple[int, int]]]:
+def _peel(ids: Board, ring: bool, gravity: bool, rng: random.Random,
+          deadline: Deadline | None = None) -> list[tuple[Move, tuple[int, int]]]:
     """Remove random linkable pairs of tiles, ignoring pictures, until the board is clear.
 
     ``ids`` holds distinct tile ids. Returns, per step, the cells removed and their ids.
     It never gets stuck: if some row or column holds two tiles, the two nearest ones in it
     link by a straight line; otherwise every tile is alone in its row and column, and any
-    two link with one turn.
+    two link with one turn. Without gravity the link grid and the tile list are updated
+    in place (the same random choices as rebuilding them after every step).
     """
     board = ids
+    deadline = deadline if deadline is not None else Deadline(None)
     out: list[tuple[Move, tuple[int, int]]] = []
-    while not board.is_clear():
-        tiles = board.tiles()
-        grid = LinkGrid(board, ring)
+    tiles = board.tiles()
+    grid = LinkGrid(board, ring)
+    while tiles:
+        deadline.check("building the board")
+        if gravity:
+            grid = LinkGrid(board, ring)
         starts = tiles[:]
         rng.shuffle(starts)
         for a in starts:
@@ -125,19 +131,26 @@ def _peel(ids: Board, ring: bool, gravity: bool, rng: random.Random
             raise InternalError("no linkable pair of tiles")
         move = (a, b) if a < b else (b, a)
         out.append((move, (board[move[0]], board[move[1]])))
-        board = board.remove(a, b, gravity=gravity)
+        if gravity:
+            board = board.remove(a, b, gravity=True)
+            tiles = board.tiles()
+        else:  # nothing moves: ``board`` keeps the ids, the grid and the list follow
+            for r, c in move:
+                tiles.remove((r, c))
+                grid.clear((r + 1, c + 1))
     return out
 
 
 def _build(cells: list[Cell], height: int, width: int, labels: list[int], ring: bool,
-           gravity: bool, rng: random.Random) -> tuple[Board, list[Move]]:
+           gravity: bool, rng: random.Random,
+           deadline: Deadline | None = None) -> tuple[Board, list[Move]]:
     """Pictures ``labels`` (one per pair) on ``cells`` so that the board is clearable.
 
     Tiles are peeled off in pairs (:func:`_peel`); pair ``i`` gets picture ``labels[i]``;
     the peeling order clears the labelled board.
     """
     ids = Board.empty(height, width).with_tiles({c: i + 1 for i, c in enumerate(cells)})
-    steps = _peel(ids, ring, gravity, rng)
+    steps = _peel(ids, ring, gravity, rng, deadline)
     label_of: dict[int, int] = {}
     for (_, (x, y)), lab in zip(steps, labels, strict=True):
         label_of[x] = lab
@@ -184,29 +197,33 @@ def _check_size(rows: int, cols: int, copies: int, pictures: int | None) -> None
 
 def generate_with_order(rows: int, cols: int, copies: int = 4, seed: int | None = None,
                         outside_ring: bool = False, gravity: bool = False,
-                        pictures: int | None = None) -> tuple[Board, list[Move]]:
+                        pictures: int | None = None,
+                        time_limit: float | None = None) -> tuple[Board, list[Move]]:
     """A full clearable ``rows`` x ``cols`` board and an order that clears it.
 
     Each picture appears ``copies`` times (2 or 4; the cell count must be a multiple), or,
     with ``pictures``, the pairs cycle over that many pictures (KShisen uses 36).
+    Raises :class:`~numberlink_sat.errors.SolveTimeout` past ``time_limit`` seconds.
     """
+    deadline = Deadline(time_limit)
     _check_size(rows, cols, copies, pictures)
     rng = random.Random(seed)
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     labels = _picture_pairs(len(cells) // 2, copies, pictures, rng)
-    return _build(cells, rows, cols, labels, outside_ring, gravity, rng)
+    return _build(cells, rows, cols, labels, outside_ring, gravity, rng, deadline)
 
 
 def generate(rows: int, cols: int, copies: int = 4, seed: int | None = None,
              outside_ring: bool = False, gravity: bool = False,
-             pictures: int | None = None) -> Board:
+             pictures: int | None = None, time_limit: float | None = None) -> Board:
     """A full ``rows`` x ``cols`` board that is clearable (see :func:`generate_with_order`).
 
     >>> b = generate(2, 4, copies=2, seed=3, outside_ring=True)
     >>> b.tile_count(), sorted(len(cells) for cells in b.pictures().values())
     (8, [2, 2, 2, 2])
     """
-    return generate_with_order(rows, cols, copies, seed, outside_ring, gravity, pictures)[0]
+    return generate_with_order(rows, cols, copies, seed, outside_ring, gravity, pictures,
+                               time_limit)[0]
 
 
 def shuffle(board: BoardLike, seed: int | None = None, outside_ring: bool = False,

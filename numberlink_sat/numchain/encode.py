@@ -29,6 +29,9 @@ A model accepted by the cut finder is exactly a legal path, read off by
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from numberlink_sat.errors import InvalidArgumentError
 from numberlink_sat.numchain.model import Puzzle
 from numberlink_sat.sat import Deadline, Encoding, Model, exactly_one
@@ -47,6 +50,21 @@ Arc = tuple[int, int, int]
 _DR = (-1, -1, 0, 1, 1, 1, 0, -1)
 _DC = (0, 1, 1, 1, 0, -1, -1, -1)
 _DIRECTION = {(dr, dc): d for d, (dr, dc) in enumerate(zip(_DR, _DC, strict=True))}
+
+
+_T = TypeVar("_T")
+
+_CHUNK = 1 << 16
+"""Lists built between two deadline checks."""
+
+
+def _lists(count: int, make: Callable[[], _T], deadline: Deadline) -> list[_T]:
+    """``[make() for _ in range(count)]``, built in chunks with the deadline checked."""
+    out: list[_T] = []
+    for start in range(0, count, _CHUNK):
+        deadline.check("encoding")
+        out.extend(make() for _ in range(min(_CHUNK, count - start)))
+    return out
 
 
 class ChainEncoding(Encoding):
@@ -72,15 +90,17 @@ class ChainEncoding(Encoding):
         self.end = size - 1
         deadline = deadline if deadline is not None else Deadline(None)
         labels = [v for row in puzzle.grid for v in row]
-        self.out_arcs: list[list[Arc]] = [[] for _ in range(size)]
-        self.in_vars: list[list[int]] = [[] for _ in range(size)]
-        self.in_arcs: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+        self.out_arcs: list[list[Arc]] = _lists(size, list, deadline)
+        self.in_vars: list[list[int]] = _lists(size, list, deadline)
+        self.in_arcs: list[list[tuple[int, int]]] = _lists(size, list, deadline)
         self.enter_cuts = True
-        self.arc_var: list[list[int]] = [[0] * 8 for _ in range(size)]
+        self.arc_var: list[list[int]] = _lists(size, lambda: [0] * 8, deadline)
         self.var_head: dict[int, int] = {}
         self.square_of: dict[int, int] = {}
         """For a diagonal move: the unit square it cuts, as ``r * n + c`` of its top-left."""
         for u in range(size):
+            if u % n == 0:  # once a row: a large board must not outlast the limit
+                deadline.check("encoding")
             if u == self.end:
                 continue
             r, c = divmod(u, n)
@@ -101,6 +121,7 @@ class ChainEncoding(Encoding):
                 if d & 1:
                     self.square_of[var] = min(r, rr) * n + min(c, cc)
         self.num_arcs = self.pool.top
+        deadline.check("encoding")
         self.neighbours: list[set[int]] = [
             {
                 (r + dr) * n + (c + dc)
@@ -110,6 +131,7 @@ class ChainEncoding(Encoding):
             for r in range(n) for c in range(n)
         ]
         """The king neighbours of every cell (cell indices)."""
+        deadline.check("encoding")
         self.arc_tail = [0] * (self.num_arcs + 1)
         for u, arcs in enumerate(self.out_arcs):
             for _, var, _ in arcs:
@@ -121,12 +143,15 @@ class ChainEncoding(Encoding):
             # (then the end label and the label counts follow by themselves)
             add([[]])
         for u in range(size):
+            if u % n == 0:
+                deadline.check("encoding")
             if u != self.end:
                 add(exactly_one([var for _, var, _ in self.out_arcs[u]], self.pool))
             if u != self.start:
                 add(exactly_one(self.in_vars[u], self.pool))
         deadline.check("encoding")
         for r in range(n - 1):
+            deadline.check("encoding")
             for c in range(n - 1):
                 a, b = r * n + c, r * n + c + 1
                 cc_, d_ = a + n, b + n  # (r+1, c), (r+1, c+1)
@@ -136,6 +161,8 @@ class ChainEncoding(Encoding):
         deadline.check("encoding")
         if 2 % k == 0:
             for u in range(size):
+                if u % n == 0:
+                    deadline.check("encoding")
                 for _, var, v in self.out_arcs[u]:
                     back = self._var(v, u)
                     if v > u and back:

@@ -269,8 +269,6 @@ def solve(
             if stats is not None:
                 stats.update(steps)
     if method == "brute":
-        result = brute_force(puzzle)
-        deadline.check("brute force")
-        return result
+        return brute_force(puzzle, deadline=deadline)
     raise InvalidArgumentError(f"unknown method {method!r}; use one of {', '.join(METHODS)}")
 
