@@ -33,6 +33,7 @@ import random
 from dataclasses import dataclass
 
 from numberlink_sat.grid import Cell, index_neighbours
+from numberlink_sat.sat.deadline import Deadline
 
 __all__ = ["RandomPaths", "UnionFind", "as_rng", "random_paths"]
 
@@ -108,13 +109,14 @@ def random_paths(
     rng: int | random.Random | None = None,
     *,
     max_length: int | None = None,
+    deadline: Deadline | None = None,
 ) -> RandomPaths:
     """Cover a ``width`` x ``height`` board with random non-touching paths.
 
     ``rng`` is a ``random.Random`` or a seed. Every path has at least 2 cells, never
     touches itself (two of its cells are adjacent only when consecutive), and at most
     ``max_length`` cells when given (``>= 2``). The cells on no path are pairwise
-    non-adjacent.
+    non-adjacent. ``deadline`` is checked every 1,024 paths (``SolveTimeout``).
     """
     if max_length is not None and max_length < 2:
         raise ValueError(f"max_length must be >= 2, got {max_length}")
@@ -141,6 +143,8 @@ def random_paths(
     paths: list[tuple[Cell, ...]] = []
     randrange = rand.randrange
     while cand:
+        if deadline is not None and not len(paths) & 1023:
+            deadline.check("drawing paths")
         a = cand[randrange(len(cand))]
         free = [x for x in nbrs[a] if not on_path[x]]
         if not free:  # isolated for good: cells only ever leave the free set

@@ -30,6 +30,7 @@ import random
 from collections.abc import Sequence
 
 from numberlink_sat.errors import InvalidArgumentError
+from numberlink_sat.sat.deadline import Deadline
 
 __all__ = ["mirror_map", "symmetric_paths"]
 
@@ -174,6 +175,7 @@ def symmetric_paths(
     mirror: Sequence[int],
     *,
     max_length: int | None = None,
+    deadline: Deadline | None = None,
 ) -> tuple[list[list[int]], set[int]]:
     """Paths (cell indices, end to end) closed under ``mirror``, and the cells on none.
 
@@ -183,6 +185,8 @@ def symmetric_paths(
     g = _Grower(width, height, mirror, rng, max_length)
     cand = list(range(g.n))
     while cand:
+        if deadline is not None and not len(cand) & 4095:
+            deadline.check("drawing paths")
         k = rng.randrange(len(cand))
         a = cand[k]
         if not g.free(a) or not g.start(a):
