@@ -102,6 +102,18 @@ def parse_range(text: str) -> tuple[float, float]:
     return parts[0], parts[-1]
 
 
+def _score_range(text: str) -> tuple[float, float]:
+    """``"20-200"`` -> ``(20.0, 200.0)``; ``"50-"`` -> ``(50.0, inf)``."""
+    low, sep, high = text.partition("-")
+    try:
+        lo = float(low)
+        hi = float(high) if high.strip() else float("inf") if sep else lo
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"a score range is MIN-MAX (e.g. 20-200), not {text!r}") from None
+    return lo, hi
+
+
 def _count(text: str) -> int:
     try:
         value = int(text)
@@ -214,6 +226,7 @@ def _controls(args: argparse.Namespace) -> dict[str, Any]:
         "conflict_budget": args.conflict_budget, "max_attempts": args.max_attempts,
         "symmetry": args.symmetry, "no_adjacent_ends": args.no_adjacent_ends,
         "no_border_clues": args.no_border_clues,
+        "difficulty": args.difficulty, "rate_difficulty": args.rate,
     }
     if args.empty is not None:
         controls["empty_share"] = args.empty
@@ -323,7 +336,8 @@ class _Writer:
             "rules": {"fill": self.rules.fill, "no_touch": self.rules.no_touch,
                       "no_2x2": self.rules.no_2x2},
             "pairs": record["pairs"], "path_lengths": record["path_lengths"],
-            "empty": record["empty"], "blocked": record["blocked"], "difficulty": None,
+            "empty": record["empty"], "blocked": record["blocked"],
+            "difficulty": record["difficulty"], "difficulty_grade": record["difficulty_grade"],
             "seconds": round(record["seconds"], 4),
             "cpu_seconds": round(record["cpu_seconds"], 4),
             "solve_calls": record["solve_calls"], "conflicts": record["conflicts"],
@@ -442,6 +456,11 @@ def _add_control_options(p: argparse.ArgumentParser) -> None:
                    help="no two clues side by side (so no 2-cell paths)")
     p.add_argument("--no-border-clues", action="store_true",
                    help="no clue on the board's edge")
+    p.add_argument("--difficulty", type=_score_range, default=None, metavar="MIN-MAX",
+                   help="difficulty score range (numberlink.difficulty.rate), e.g. 20-200")
+    p.add_argument("--rate", action="store_true",
+                   help="rate every puzzle's difficulty for the manifest and sheets "
+                   "(implied by --difficulty; costs time on big boards)")
     p.add_argument("--max-attempts", type=int, default=DEFAULT_MAX_ATTEMPTS, metavar="N",
                    help=f"candidates per puzzle before giving up (default "
                    f"{DEFAULT_MAX_ATTEMPTS})")

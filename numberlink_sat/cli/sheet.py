@@ -73,9 +73,9 @@ def _from_manifest(folder: Path) -> list[tuple[Puzzle, Solution | None, str | No
         solution = None if answer is None else parse_input(str(folder / answer),
                                                            parse_solution)
         rules = RuleOptions(**row["rules"]) if isinstance(row.get("rules"), dict) else None
-        difficulty = row.get("difficulty")
-        out.append((puzzle, solution, None if difficulty is None else f"{difficulty}",
-                    rules))
+        score, grade = row.get("difficulty"), row.get("difficulty_grade")
+        text = None if score is None else f"{score:g}" + (f" ({grade})" if grade else "")
+        out.append((puzzle, solution, text, rules))
     return out
 
 
@@ -91,8 +91,20 @@ def _from_file(path: Path) -> list[tuple[Puzzle, Solution | None, str | None,
     return [(p, solution if len(puzzles) == 1 else None, None, None) for p in puzzles]
 
 
-def collect(paths: list[str], *, time_limit: float | None = None) -> list[SheetItem]:
-    """The sheet items of ``paths`` (files, or directories of ``generate --out``)."""
+def _rated(puzzle: Puzzle, rules: RuleOptions | None) -> str:
+    from numberlink_sat.numberlink.difficulty import rate
+
+    options = rules or puzzle.rules or RuleOptions()
+    d = rate(puzzle, fill=options.fill, no_touch=options.no_touch, no_2x2=options.no_2x2)
+    return f"{d.score:g} ({d.grade})"
+
+
+def collect(paths: list[str], *, time_limit: float | None = None,
+            rate: bool = True) -> list[SheetItem]:
+    """The sheet items of ``paths`` (files, or directories of ``generate --out``).
+
+    A puzzle whose manifest gives no difficulty is rated (unless ``rate`` is False).
+    """
     found: list[tuple[Puzzle, Solution | None, str | None, RuleOptions | None]] = []
     for text in paths:
         path = Path(text)
@@ -112,6 +124,8 @@ def collect(paths: list[str], *, time_limit: float | None = None) -> list[SheetI
         if solution is None or verify(puzzle, solution, **(rules or RuleOptions(
                 fill=False)).as_kwargs()):
             solution = _answer(puzzle, rules, time_limit)
+        if difficulty is None and rate:
+            difficulty = _rated(puzzle, rules)
         items.append(SheetItem(puzzle, solution, difficulty))
     return items
 
@@ -121,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.suffix.lower() not in (".pdf", ".svg"):
         raise InvalidArgumentError(f"--out must end in .pdf or .svg, not {out.name!r}")
-    items = collect(args.paths, time_limit=args.time_limit)
+    items = collect(args.paths, time_limit=args.time_limit, rate=not args.no_difficulty)
     pages = sheet_pages(items, paper=args.paper, per_page=args.per_page, title=args.title,
                         answers=not args.no_answers)
     if out.suffix.lower() == ".pdf":
@@ -158,6 +172,8 @@ def register(subparsers: Any) -> None:
                    help="puzzles a page (default 4)")
     p.add_argument("--title", default="Numberlink", help="title on every page")
     p.add_argument("--no-answers", action="store_true", help="leave out the answer pages")
+    p.add_argument("--no-difficulty", action="store_true",
+                   help="do not rate puzzles whose manifest gives no difficulty")
     p.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
                    help="seconds to solve each puzzle that has no solution file")
     p.add_argument("--quiet", "-q", action="store_true", help="no summary line")

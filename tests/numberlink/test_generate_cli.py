@@ -94,3 +94,18 @@ def test_bad_manifest_line_is_a_clear_error(tmp_path: Path,
     (tmp_path / "manifest.jsonl").write_text("{not json\n")
     assert main(["generate", "--size", "4x4", "-q", "--out", str(tmp_path)]) == 2
     assert "manifest.jsonl:1" in capsys.readouterr().err
+
+
+def test_difficulty_range_in_the_manifest_and_on_the_sheet(tmp_path: Path) -> None:
+    out = tmp_path / "rated"
+    assert main(["generate", "--size", "7x7", "--count", "3", "--seed", "8",
+                 "--difficulty", "30-500", "--max-attempts", "60", "-q",
+                 "--out", str(out)]) == 0
+    rows = _manifest(out)
+    scores = [float(str(r["difficulty"])) for r in rows]
+    assert len(scores) == 3 and all(30 <= s <= 500 for s in scores)
+    assert all(r["difficulty_grade"] for r in rows)
+    assert main(["sheet", str(out), "--out", str(tmp_path / "b.svg"), "-q",
+                 "--per-page", "3"]) == 0
+    first = (tmp_path / "b-01.svg").read_text()
+    assert f"difficulty {scores[0]:g} (" in first

@@ -57,6 +57,7 @@ def test_longest_induced_path_small_boards() -> None:
     ({"min_labels": 9, "no_adjacent_ends": True}, "do not fit"),
     ({"conflict_budget": 0}, "conflict_budget"),
     ({"no_adjacent_ends": 1}, "True or False"),
+    ({"difficulty": (50, 10)}, "difficulty"),
 ])
 def test_impossible_or_bad_controls_fail_up_front(kwargs: dict[str, Any], match: str) -> None:
     size = {"width": kwargs.pop("width", 5), "height": kwargs.pop("height", 5)}
@@ -80,6 +81,7 @@ _CONTROLS = st.fixed_dictionaries({}, optional={
     "no_adjacent_ends": st.booleans(),
     "min_length": st.integers(2, 4),
     "allow_blocked": st.booleans(),
+    "difficulty": st.sampled_from([(0.0, 30.0), (20.0, 1000.0)]),
 })
 
 
@@ -145,3 +147,13 @@ def test_border_and_spacing_controls() -> None:
         cells = set(ends)
         assert not any((r + 1, c) in cells or (r, c + 1) in cells for r, c in ends)
         assert _unique(g.puzzle, g.solution, True)
+
+
+def test_difficulty_range_is_met_and_reported() -> None:
+    from numberlink_sat.numberlink.difficulty import rate
+
+    for seed in range(4):
+        g = generate_with_solution(8, 8, seed=seed, difficulty=(40.0, 400.0), max_attempts=60)
+        score = rate(g.puzzle).score
+        assert 40.0 <= score <= 400.0 and g.stats.difficulty == score
+        assert g.stats.difficulty_grade is not None

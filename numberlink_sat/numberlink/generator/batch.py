@@ -102,6 +102,8 @@ def record_puzzle(made: GeneratedPuzzle) -> dict[str, Any]:
         "solve_calls": stats["solve_calls"],
         "conflicts": stats["conflicts"],
         "attempts": stats["attempts"],
+        "difficulty": stats["difficulty"],
+        "difficulty_grade": stats["difficulty_grade"],
         "stats": stats,
     }
 

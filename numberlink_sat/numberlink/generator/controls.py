@@ -152,7 +152,9 @@ class GeneratorControls:
     intended solution leaves that share of the cells empty, no cell is blocked;
     ``symmetry`` one of :data:`SYMMETRIES` (the clue cells, and the blocked ones, map
     onto each other); ``no_adjacent_ends``: no two clue cells side by side (so no
-    2-cell path); ``no_border_clues``: no clue on the board's edge. Work:
+    2-cell path); ``no_border_clues``: no clue on the board's edge;
+    ``difficulty=(lo, hi)``: the score of :func:`~numberlink_sat.numberlink.difficulty.rate`
+    (``rate_difficulty``: rate every puzzle, even without a range). Work:
     ``solver``, ``candidate_time_limit`` (seconds per candidate), ``conflict_budget``
     (SAT conflicts per candidate, a machine-independent limit), ``max_attempts``,
     ``max_rounds``, ``local_window``.
@@ -178,6 +180,8 @@ fill rule every open cell is on a path)
     symmetry: str = "none"
     no_adjacent_ends: bool = False
     no_border_clues: bool = False
+    difficulty: tuple[float, float] | None = None
+    rate_difficulty: bool = False
     solver: str = GENERATOR_SOLVER
     candidate_time_limit: float | None = DEFAULT_TIME_LIMIT
     conflict_budget: int | None = None
@@ -194,6 +198,7 @@ fill rule every open cell is on a path)
         set_(self, "rules", RuleOptions(fill=self.fill, no_touch=self.no_touch,
                                         no_2x2=self.no_2x2))
         set_(self, "empty_share", _check_range("empty_share", self.empty_share, 0.0, 1.0))
+        set_(self, "difficulty", _check_range("difficulty", self.difficulty, 0.0, math.inf))
         if self.symmetry not in SYMMETRIES:
             raise InvalidArgumentError(f"symmetry must be one of {', '.join(SYMMETRIES)}, "
                              f"not {self.symmetry!r}")
@@ -220,7 +225,7 @@ fill rule every open cell is on a path)
 
     def _check_numbers(self) -> None:
         for name in ("fill", "no_touch", "no_2x2", "allow_blocked", "no_adjacent_ends",
-                     "no_border_clues"):
+                     "no_border_clues", "rate_difficulty"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidArgumentError(
                     f"{name} must be True or False, not {getattr(self, name)!r}")
@@ -245,6 +250,11 @@ fill rule every open cell is on a path)
     def shortest_path(self) -> int:
         """The shortest path allowed: ``min_length``, at least 3 with ``no_adjacent_ends``."""
         return max(self.min_length, 3) if self.no_adjacent_ends else self.min_length
+
+    @property
+    def rates(self) -> bool:
+        """Whether every accepted puzzle is rated (a difficulty range, or asked for)."""
+        return self.rate_difficulty or self.difficulty is not None
 
     @property
     def designs_empty_cells(self) -> bool:

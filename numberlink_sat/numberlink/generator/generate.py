@@ -35,6 +35,7 @@ from numberlink_sat.errors import (
     SolveTimeout,
 )
 from numberlink_sat.grid import Cell
+from numberlink_sat.numberlink.difficulty import rate
 from numberlink_sat.numberlink.generator.budget import BudgetExhausted, ProofBudget
 from numberlink_sat.numberlink.generator.controls import (
     DEFAULT_MAX_ATTEMPTS,
@@ -115,6 +116,8 @@ class GenerationStats:
     empty: int = 0
     conflicts: int = 0
     rejected: dict[str, int] = field(default_factory=dict)
+    difficulty: float | None = None
+    difficulty_grade: str | None = None
 
     @property
     def seconds(self) -> float:
@@ -186,6 +189,11 @@ def control_problems(puzzle: Puzzle, solution: Solution, c: GeneratorControls) -
         empty = c.width * c.height - sum(lengths) - len(puzzle.blocked)
         if not low <= empty <= high:
             out.append(f"{empty} empty cells, not within {low}..{high}")
+    if c.difficulty is not None:
+        score = rate(puzzle, **c.rules.as_kwargs()).score
+        if not c.difficulty[0] <= score <= c.difficulty[1]:
+            out.append(f"difficulty {score:g} not within {c.difficulty[0]:g}.."
+                       f"{c.difficulty[1]:g}")
     return out + _placement_problems(puzzle, c)
 
 
@@ -349,6 +357,15 @@ class _Attempts:
         if broken:
             self.reject("controls after repairs", broken[0])
             return None
+        score = grade = None
+        if c.rates:
+            self.run_deadline.check("generating")
+            rated = rate(puzzle, **c.rules.as_kwargs())
+            score, grade = rated.score, rated.grade
+            if c.difficulty is not None and not c.difficulty[0] <= score <= c.difficulty[1]:
+                self.reject("difficulty", f"difficulty {score:g} not within "
+                            f"{c.difficulty[0]:g}..{c.difficulty[1]:g}")
+                return None
         stats = GenerationStats(
             labels=len(puzzle.labels),
             blocked=len(puzzle.blocked),
@@ -370,6 +387,8 @@ class _Attempts:
             - len(result.blocked),
             conflicts=self.conflicts,
             rejected=dict(self.rejected),
+            difficulty=score,
+            difficulty_grade=grade,
         )
         return GeneratedPuzzle(puzzle, solution, stats)
 
