@@ -43,6 +43,14 @@ __all__ = ["LABEL_ENCODINGS", "NumberlinkEncoding", "RuleOptions"]
 
 Clause = list[int]
 
+def _three_of_four(sides: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Every three of the four columns of ``sides``, one row per square and choice."""
+    t, lf, b, r = sides[:, 0], sides[:, 1], sides[:, 2], sides[:, 3]
+    block = np.stack([np.stack([t, lf, b], axis=1), np.stack([t, lf, r], axis=1),
+                      np.stack([t, b, r], axis=1), np.stack([lf, b, r], axis=1)], axis=1)
+    return block.reshape(-1, 3)
+
+
 @contextmanager
 def _gc_paused() -> Iterator[None]:
     """Building millions of small lists is about 3x faster with the cyclic GC off."""
@@ -240,23 +248,96 @@ class NumberlinkEncoding(Encoding):
         propagation see what the label bits alone cannot (that two cells share a label
         before the label is known).
         """
+        _where, sides = self._square_sides()
+        if not len(sides):
+            return
+        if self.options.no_u_turn:
+            self.add_block(_three_of_four(-sides))
+        else:
+            self.add_block(-sides)
+
+    def _square_sides(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Unit squares with four edges: their top-left cells and edge variables.
+
+        The second array has one row per square: top, left, bottom, right edge.
+        """
         width = self.width
         right, down = self._around[:, 2], self._around[:, 3]
         n = len(right)
         if n <= width:
-            return
+            return np.zeros(0, dtype=np.int64), np.zeros((0, 4), dtype=np.int64)
         top, left = right[:n - width], down[:n - width]
         bottom = right[width:]
         rside = down[1:n - width + 1]
         where = np.flatnonzero((top != 0) & (left != 0) & (bottom != 0) & (rside != 0))
-        t, lf, b, r = -top[where], -left[where], -bottom[where], -rside[where]
-        if self.options.no_u_turn:
-            block = np.stack([np.stack([t, lf, b], axis=1), np.stack([t, lf, r], axis=1),
-                              np.stack([t, b, r], axis=1), np.stack([lf, b, r], axis=1)],
-                             axis=1)
-            self.add_block(block.reshape(-1, 3))
-        else:
-            self.add_block(np.stack([t, lf, b, r], axis=1))
+        sides = np.stack([top[where], left[where], bottom[where], rside[where]], axis=1)
+        return where, sides
+
+    # -- restrictions a solver switches on by assuming a selector literal ------------
+    def u_turn_block(self, guard: int) -> npt.NDArray[np.int64]:
+        """"No U-turn" under ``guard``: no three edges of a unit square, one row each.
+
+        Rows ``(-guard, -x, -y, -z)``; with ``guard`` assumed they are the clauses
+        :data:`RuleOptions.no_u_turn` adds for good.
+
+        >>> from numberlink_sat.numberlink.model import Puzzle
+        >>> enc = NumberlinkEncoding(Puzzle(2, 2, {"1": ((0, 0), (0, 1))}))
+        >>> enc.u_turn_block(99).tolist()
+        [[-99, -1, -2, -4], [-99, -1, -2, -3], [-99, -1, -4, -3], [-99, -2, -4, -3]]
+        """
+        _where, sides = self._square_sides()
+        rows = _three_of_four(-sides)
+        return np.concatenate([np.full((len(rows), 1), -guard, dtype=np.int64), rows], axis=1)
+
+    def detour_gap_clauses(self, guard: int) -> list[Clause]:
+        """"No detour gap" under ``guard`` (meant for the rules without fill).
+
+        A detour gap is a used edge ``a-d`` of a unit square whose two other cells
+        ``b`` (next to ``a``) and ``c`` (next to ``d``) lie on no path. Per square and
+        side: the edge is unused, or one of the edges at ``b`` or ``c`` is used. Sides
+        whose opposite cells hold an end are skipped (an end is always on a path).
+
+        >>> from numberlink_sat.numberlink.model import Puzzle
+        >>> p = Puzzle(2, 2, {"1": ((0, 0), (0, 1))})
+        >>> NumberlinkEncoding(p, RuleOptions(fill=False)).detour_gap_clauses(99)
+        [[-99, -1, 2, 4, 3]]
+        """
+        where, sides = self._square_sides()
+        width, terminal, incident = self.width, self.terminal, self.incident
+        clauses: list[Clause] = []
+        for i, (top, left, bottom, rside) in zip(where.tolist(), sides.tolist(), strict=True):
+            a, b, c, d = i, i + 1, i + width, i + width + 1
+            # each side with the two cells across the square from it
+            for edge, p, q in ((top, c, d), (bottom, a, b), (left, b, d), (rside, a, c)):
+                if terminal[p] >= 0 or terminal[q] >= 0:
+                    continue
+                around = list(dict.fromkeys(incident[p] + incident[q]))
+                clauses.append([-guard, -edge, *around])
+        return clauses
+
+    def fill_clauses(self, guard: int) -> list[Clause]:
+        """"Every cell on a path" under ``guard``, for a CNF built without ``fill``.
+
+        With the degree clauses "0 or 2" these are the missing half of "exactly 2":
+        at least two edges at every cell that holds no end (any ``d - 1`` of its ``d``
+        edges contain a used one), so unit propagation is as strong as under ``fill``.
+
+        >>> from numberlink_sat.numberlink.model import Puzzle
+        >>> p = Puzzle(3, 1, {"1": ((0, 0), (0, 2))})
+        >>> NumberlinkEncoding(p, RuleOptions(fill=False)).fill_clauses(9)
+        [[-9, 2], [-9, 1]]
+        """
+        clauses: list[Clause] = []
+        for i, label in enumerate(self.terminal):
+            if label >= 0 or not self.is_open[i]:
+                continue
+            edges = self.incident[i]
+            if len(edges) < 2:
+                clauses.append([-guard])
+                continue
+            for skip in range(len(edges)):
+                clauses.append([-guard, *(e for k, e in enumerate(edges) if k != skip)])
+        return clauses
 
     def used_literal(self, i: int) -> int | None:
         """A literal true when cell ``i`` lies on a path; ``None`` when it always does."""

@@ -28,7 +28,7 @@ from numberlink_sat.grid import Cell, Edge
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.verify import verify
 
-__all__ = ["local_alternatives"]
+__all__ = ["Gap", "add_detour", "detour_gaps", "local_alternatives"]
 
 
 def _paths_from_edges(puzzle: Puzzle, edges: set[Edge]) -> dict[str, list[Cell]] | None:
@@ -125,3 +125,56 @@ def local_alternatives(
                 candidate = Solution(puzzle.width, puzzle.height, paths)
                 if not verify(puzzle, candidate, fill=fill, no_touch=no_touch, no_2x2=no_2x2):
                     yield candidate
+
+
+Gap = tuple[Cell, Cell, Cell, Cell]
+"""A detour gap ``(a, b, c, d)``: the edge ``a-d`` is used, ``a-b-c-d`` runs along the
+other three sides of its unit square and ``b``, ``c`` lie on no path."""
+
+
+def detour_gaps(puzzle: Puzzle, solution: Solution) -> list[Gap]:
+    """The detour gaps of a solution (rules without fill), in board order.
+
+    Replacing ``a-d`` by ``a-b-c-d`` keeps every path simple and joins the same ends,
+    so under the plain rules without fill (touching allowed, no 2 x 2 rule) a gap means
+    a second solution (:func:`add_detour`). Under ``no_2x2`` the detour always makes
+    ``a, b, c, d`` one path's 2 x 2 block; under ``no_touch`` it may touch the path.
+
+    >>> from numberlink_sat.numberlink.model import Puzzle, Solution
+    >>> p = Puzzle(2, 2, {"a": ((0, 0), (0, 1))})
+    >>> detour_gaps(p, Solution(2, 2, {"a": [(0, 0), (0, 1)]}))
+    [((0, 0), (1, 0), (1, 1), (0, 1))]
+    """
+    edges = solution.edges()
+    owner = solution.label_of()
+    gaps: list[Gap] = []
+    for a, d in sorted(edges):
+        (r, c), (r2, c2) = a, d
+        dr, dc = (1, 0) if r == r2 else (0, 1)  # the two sides across the square
+        for sign in (1, -1):
+            b = (r + sign * dr, c + sign * dc)
+            e = (r2 + sign * dr, c2 + sign * dc)
+            if all(puzzle.is_open(x) and x not in owner for x in (b, e)):
+                gaps.append((a, b, e, d))
+    return gaps
+
+
+def add_detour(solution: Solution, gap: Gap) -> Solution:
+    """The solution with the gap's edge ``a-d`` replaced by the detour ``a-b-c-d``.
+
+    >>> from numberlink_sat.numberlink.model import Solution
+    >>> s = Solution(2, 2, {"a": [(0, 0), (0, 1)]})
+    >>> add_detour(s, ((0, 0), (1, 0), (1, 1), (0, 1))).paths["a"]
+    ((0, 0), (1, 0), (1, 1), (0, 1))
+    """
+    a, b, c, d = gap
+    paths: dict[str, list[Cell]] = {}
+    for label, path in solution.paths.items():
+        cells = list(path)
+        for k in range(len(cells) - 1):
+            if {cells[k], cells[k + 1]} == {a, d}:
+                middle = [b, c] if cells[k] == a else [c, b]
+                cells[k + 1:k + 1] = middle
+                break
+        paths[label] = cells
+    return Solution(solution.width, solution.height, paths)

@@ -22,15 +22,17 @@ from typing import Any
 
 from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
-from numberlink_sat.numberlink.local import local_alternatives
+from numberlink_sat.numberlink.local import add_detour, detour_gaps, local_alternatives
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.precheck import prove_unsolvable
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
-from numberlink_sat.sat.session import Model, SatSession, SessionStats
+from numberlink_sat.sat.session import Accept, Model, SatSession, SessionStats
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
 
 __all__ = [
+    "FILL_FIRST_SECONDS",
+    "FILL_FIRST_SHARE",
     "STRENGTHENED_SECONDS",
     "STRENGTHENED_SHARE",
     "STRENGTHEN_MAX_CELLS",
@@ -65,12 +67,41 @@ WINDOW_SECONDS = 5.0
 """How long the window phase may run per solution before the global search."""
 
 
+FILL_FIRST_SHARE = 0.2
+"""Without fill: share of a time limit that the first try under fill may use."""
+
+FILL_FIRST_SECONDS = 2.0
+"""Without fill: how long the first try under fill may run at most."""
+
+_TIMED_OUT = "timed out"
+
+
+class _Search:
+    """What one enumeration knows so far (one per call of ``solutions``)."""
+
+    def __init__(self, limit: int | None) -> None:
+        self.limit = limit
+        self.found: list[Solution] = []
+        self.seen: set[Solution] = set()
+        self.local_queue: list[Solution] = []  # waiting for their 2-opt neighbours
+        self.window_queue: list[Solution] = []  # waiting for their window search
+        self.gaps_checked = 0  # solutions in ``found`` already checked for detour gaps
+        self.gapped = False  # some solution found has a detour gap
+        self.finished = False  # a complete search said there is nothing more
+
+    def room(self) -> bool:
+        """Whether more solutions are wanted and may exist."""
+        return not self.finished and (self.limit is None or len(self.found) < self.limit)
+
+
 class NumberlinkSolver:
     """One puzzle, one rule variant, one incremental SAT solver.
 
     ``solutions()`` yields distinct verified solutions; cuts and blocking clauses stay in
     the solver, so asking for a second solution after the first costs one more search.
-    ``stats`` tells what was done (variables, clauses, calls, cut rounds, times).
+    ``stats`` tells what was done (variables, clauses, calls, cut rounds, times; in
+    ``stats.extra["phases"]`` which phase found how many solutions, and in
+    ``stats.extra["proof"]`` which search proved there are no more).
     ``unsolvable_reason`` is set when a cheap pre-check proved there is no solution.
 
     >>> from numberlink_sat.numberlink.model import Puzzle
@@ -107,6 +138,7 @@ class NumberlinkSolver:
         self.window_search = window_search
         self.absorb_loops = absorb_loops
         self._unblocked: list[Solution] = []
+        self.selectors: dict[str, int] = {}
         self.unsolvable_reason = prove_unsolvable(puzzle, fill=fill)
         if self.unsolvable_reason is not None:
             _log.info("pre-check: no solution: %s", self.unsolvable_reason)
@@ -114,118 +146,271 @@ class NumberlinkSolver:
         self.session: SatSession | None = None
         self.stats = SessionStats(solver=solver)
         if self.unsolvable_reason is None:
-            _log.info("%dx%d board, %s: building the CNF", puzzle.width, puzzle.height,
-                      self.options.describe())
-            started = time.perf_counter()
-            self.encoding = NumberlinkEncoding(puzzle, self.options, self.deadline)
-            encoded = time.perf_counter()
-            self.session = SatSession(self.encoding, solver=solver, deadline=self.deadline)
-            self.stats = self.session.stats
-            self.stats.encode_seconds = encoded - started
-            self.stats.extra["load_seconds"] = time.perf_counter() - encoded
-            self.stats.variables = self.encoding.num_vars
-            self.stats.clauses = self.encoding.num_clauses
-            _log.info(
-                "CNF of %d variables and %d clauses built in %.2f s, loaded into %s in "
-                "%.2f s", self.stats.variables, self.stats.clauses,
-                self.stats.encode_seconds, solver, self.stats.extra["load_seconds"],
-            )
-            self.deadline.check("loading the solver")
+            self._build(solver)
 
+    def _build(self, solver: str) -> None:
+        puzzle = self.puzzle
+        _log.info("%dx%d board, %s: building the CNF", puzzle.width, puzzle.height,
+                  self.options.describe())
+        started = time.perf_counter()
+        self.encoding = NumberlinkEncoding(puzzle, self.options, self.deadline)
+        encoded = time.perf_counter()
+        self.session = SatSession(self.encoding, solver=solver, deadline=self.deadline)
+        self.stats = self.session.stats
+        self.stats.encode_seconds = encoded - started
+        self._add_restrictions()
+        self.stats.extra["load_seconds"] = time.perf_counter() - encoded
+        self.stats.variables = self.encoding.num_vars
+        self.stats.clauses = self.encoding.num_clauses
+        _log.info(
+            "CNF of %d variables and %d clauses built in %.2f s, loaded into %s in "
+            "%.2f s", self.stats.variables, self.stats.clauses,
+            self.stats.encode_seconds, solver, self.stats.extra["load_seconds"],
+        )
+        self.deadline.check("loading the solver")
+
+    def _add_restrictions(self) -> None:
+        """Load the restrictions the phases switch on by assuming a selector literal.
+
+        ``u_turn``: no three edges of a unit square (not under ``no_touch``, which has
+        them for good); ``gap``: no detour gap (without fill, plain rules only);
+        ``fill``: every cell on a path (without fill). Clauses guarded by a selector
+        that is not assumed are satisfied by making it false, so the rules asked for
+        are unchanged; see ``docs/encoding.md`` for why each restricted search is
+        complete or merely a first try.
+        """
+        enc, session, options = self.encoding, self.session, self.options
+        assert enc is not None and session is not None
+        if not self.seed_strengthened or not _strengthen(self.puzzle):
+            return
+        if not options.no_u_turn:
+            self.selectors["u_turn"] = guard = enc.pool.new()
+            session.add_block(enc.u_turn_block(guard))
+        if not options.fill:
+            self.selectors["fill"] = guard = enc.pool.new()
+            session.add_clauses(enc.fill_clauses(guard))
+            if not (options.no_touch or options.no_2x2):
+                self.selectors["gap"] = guard = enc.pool.new()
+                session.add_clauses(enc.detour_gap_clauses(guard))
+
+    # -- the phases ------------------------------------------------------------------
     def solutions(self, limit: int | None = None) -> Iterator[Solution]:
         """Distinct solutions, verified, until ``limit`` (``None``: all) or none is left.
 
-        Before the search under exactly the rules asked for, whose answers are all
-        blocked in it like its own, come cheaper sources: solutions without U-turns from
-        a restricted solver that propagates far better (for up to half the time limit),
-        2-opt neighbours of every solution found (:mod:`~numberlink_sat.numberlink.local`)
-        and solutions that differ from a known one only inside a small window
-        (:meth:`_window_search`). The full search then finds the rest, so counts and
-        uniqueness are exact. In it, a model that still has detached loops is first
-        made a solution by dropping them (without ``fill``) or absorbing them into
-        paths (plain rules, :mod:`~numberlink_sat.numberlink.absorb`) before any cut
-        round: on big open boards the rounds are what takes time.
+        One solver serves every phase; restrictions are switched on by assumptions,
+        so what it learns and every cut and blocking clause carry over. The phases:
+
+        - without fill, a first try **under fill** (a solution that fills the board is
+          a solution without fill too), for a short share of the time;
+        - without fill, the **Nikoli searches**: the first solution with no U-turn
+          and (plain rules) no detour gap, then more solutions with no U-turn for as
+          long as no solution found has a detour gap. Both are complete: their "no"
+          is final (the proofs are in ``docs/encoding.md``); a detour gap gives a
+          second solution by itself;
+        - with fill, a first try **without U-turns** (a restriction that propagates far
+          better, not complete) for up to :data:`STRENGTHENED_SHARE` of the time;
+        - the **full search** under exactly the rules asked for, which decides the
+          rest, after two cheap sources: 2-opt neighbours of every solution
+          (:mod:`~numberlink_sat.numberlink.local`) and solutions that differ from a
+          known one only inside a small window (:meth:`_window_search`).
+
+        In every search, a model that still has detached loops is first made a
+        solution by dropping them (without ``fill``) or absorbing them into paths
+        (plain rules, :mod:`~numberlink_sat.numberlink.absorb`) before any cut round.
         """
-        if self.session is None or self.encoding is None:
+        if self.session is None:
             return
-        enc, session = self.encoding, self.session
-        seen: set[Solution] = set()
-        queue: list[Solution] = []
-
-        def fresh(solution: Solution) -> bool:
-            if solution in seen:
-                return False
-            problems = verify(self.puzzle, solution, **self.options.as_kwargs())
-            if problems:  # pragma: no cover - an encoder bug, never a user error
-                raise InternalError("invalid solution: " + "; ".join(problems))
-            seen.add(solution)
-            _log.info("solution %d found and verified", len(seen))
-            self._unblocked.append(solution)  # blocked before the next search
-            queue.append(solution)
-            return True
-
-        def room() -> bool:
-            return limit is None or len(seen) < limit
-
-        def neighbours() -> Iterator[Solution]:
-            while queue and room():
-                for other in local_alternatives(
-                    self.puzzle, queue.pop(), **self.options.as_kwargs()
-                ):
-                    if not room():
-                        return
-                    if fresh(other):
-                        self.stats.extra["local_moves"] = (
-                            self.stats.extra.get("local_moves", 0) + 1
-                        )
-                        yield other
-
-        def window_neighbours(solution: Solution) -> Iterator[Solution]:
-            for model in self._window_search(solution):
-                if not room():
-                    return
-                if fresh(enc.decode(model)):
-                    yield queue[-1]
-                    yield from neighbours()
-
-        absorbed: list[Solution] = []
-
-        def cuts_or_absorb(model: Model) -> list[list[int]]:
-            # a model with detached loops is first turned into a solution by dropping
-            # or absorbing its loops (see absorb.py); its cuts go in all the same
-            cuts = enc.find_cuts(model)
-            if cuts and self.absorb_loops:
-                solution = enc.absorbed_solution(model)
-                if solution is not None and solution not in seen:
-                    _log.info("absorbed %d detached loop(s) of a model into a solution",
-                              len(cuts))
-                    session.add_clauses(cuts)
-                    self.stats.extra["absorbed"] = self.stats.extra.get("absorbed", 0) + 1
-                    absorbed.append(solution)
-                    return []
-            return cuts
-
-        found_here: list[Solution] = []
-        if self.seed_strengthened and not self.options.no_u_turn and _strengthen(self.puzzle):
-            for solution in self._strengthened(limit):
-                if not room():
-                    return
-                if fresh(solution):
-                    found_here.append(solution)
-                    yield solution
-                    yield from neighbours()
-        while room():
-            if found_here and self.window_search:
-                yield from window_neighbours(found_here.pop())
-                continue
-            self._block_found()
-            model = session.solve_with_cuts(cuts_or_absorb)
-            if model is None:
+        state = _Search(limit)
+        phases = ((self._fill_first, self._nikoli_first, self._nikoli_more)
+                  if not self.options.fill else (self._restricted_first,))
+        for phase in (*phases, self._full_search):
+            if not state.room():
                 return
-            if fresh(absorbed.pop() if absorbed else enc.decode(model)):
-                found_here.append(queue[-1])
-                yield queue[-1]
-                yield from neighbours()
+            yield from phase(state)
+
+    def _fill_first(self, state: _Search) -> Iterator[Solution]:
+        guard = self.selectors.get("fill")
+        if guard is None or state.found:
+            return
+        seconds = FILL_FIRST_SECONDS
+        left = self.deadline.remaining()
+        if left is not None:
+            seconds = min(seconds, FILL_FIRST_SHARE * left)
+        _log.info("first try under fill, for up to %.1f s", seconds)
+        # no U-turn either: a heuristic here (with fill it is not complete)
+        u_turn = self.selectors.get("u_turn")
+        found = self._search(state, [guard] if u_turn is None else [guard, u_turn], seconds)
+        if isinstance(found, Solution):
+            yield from self._emit(state, found, "fill first")
+
+    def _nikoli_first(self, state: _Search) -> Iterator[Solution]:
+        u_turn, gap = self.selectors.get("u_turn"), self.selectors.get("gap")
+        if u_turn is None or state.found:
+            return
+        for assumptions in ([u_turn, gap], [u_turn]) if gap is not None else ([u_turn],):
+            _log.info("first solution with no U-turn%s", " and no detour gap" if
+                      len(assumptions) > 1 else "")
+            found = self._search(state, assumptions)
+            if isinstance(found, Solution):
+                yield from self._emit(state, found, "nikoli first")
+                return
+        # no solution without U-turns: none at all (every U-turn can be shortcut)
+        state.finished = True
+        self.stats.extra["proof"] = "no U-turn search"
+
+    def _nikoli_more(self, state: _Search) -> Iterator[Solution]:
+        u_turn = self.selectors.get("u_turn")
+        if u_turn is None:
+            return
+        while state.room():
+            yield from self._detours(state)
+            if state.gapped or not state.room():
+                return
+            yield from self._neighbours(state)
+            if state.gaps_checked < len(state.found):
+                continue
+            _log.info("next solution with no U-turn (%d known, none with a detour gap)",
+                      len(state.found))
+            found = self._search(state, [u_turn])
+            if found is None:
+                state.finished = True
+                self.stats.extra["proof"] = "no U-turn search"
+                return
+            assert isinstance(found, Solution)
+            yield from self._emit(state, found, "nikoli more")
+
+    def _detours(self, state: _Search) -> Iterator[Solution]:
+        """Check new solutions for detour gaps; under the plain rules each gives one more."""
+        plain = not (self.options.no_touch or self.options.no_2x2)
+        while state.gaps_checked < len(state.found):
+            solution = state.found[state.gaps_checked]
+            state.gaps_checked += 1
+            for gap in detour_gaps(self.puzzle, solution):
+                state.gapped = True
+                if not plain:
+                    return
+                if not state.room():
+                    return
+                other = add_detour(solution, gap)
+                if self._fresh(state, other):
+                    yield from self._emit(state, other, "detour", checked=True)
+
+    def _restricted_first(self, state: _Search) -> Iterator[Solution]:
+        guard = self.selectors.get("u_turn")
+        if guard is None:
+            return
+        seconds = STRENGTHENED_SECONDS
+        left = self.deadline.remaining()
+        if left is not None:
+            seconds = min(seconds, STRENGTHENED_SHARE * left)
+        phase_end = Deadline(seconds)
+        _log.info("first try without U-turns (a restriction), for up to %.1f s", seconds)
+        while state.room():
+            found = self._search(state, [guard], max(0.0, phase_end.remaining() or 0.0))
+            if not isinstance(found, Solution):
+                return
+            state.window_queue.append(found)
+            yield from self._emit(state, found, "no U-turn first")
+
+    def _full_search(self, state: _Search) -> Iterator[Solution]:
+        while state.room():
+            if state.window_queue and self.window_search:
+                yield from self._window_neighbours(state, state.window_queue.pop())
+                continue
+            found = self._search(state, [])
+            if found is None:
+                state.finished = True
+                self.stats.extra["proof"] = "full search"
+                return
+            assert isinstance(found, Solution)
+            state.window_queue.append(found)
+            yield from self._emit(state, found, "full search")
+
+    # -- what the phases share --------------------------------------------------------
+    def _emit(self, state: _Search, solution: Solution, phase: str, *,
+              checked: bool = False) -> Iterator[Solution]:
+        """Yield a new solution (verified unless ``checked``), then its 2-opt neighbours."""
+        if not checked and not self._fresh(state, solution):
+            return
+        phases = self.stats.extra.setdefault("phases", {})
+        phases[phase] = phases.get(phase, 0) + 1
+        _log.info("solution %d found (%s) and verified", len(state.found), phase)
+        yield solution
+        yield from self._neighbours(state)
+
+    def _fresh(self, state: _Search, solution: Solution) -> bool:
+        """Record a solution not seen before after the verifier has checked it."""
+        if solution in state.seen:
+            return False
+        problems = verify(self.puzzle, solution, **self.options.as_kwargs())
+        if problems:  # pragma: no cover - an encoder bug, never a user error
+            raise InternalError("invalid solution: " + "; ".join(problems))
+        state.seen.add(solution)
+        state.found.append(solution)
+        self._unblocked.append(solution)  # blocked before the next search
+        state.local_queue.append(solution)
+        return True
+
+    def _neighbours(self, state: _Search) -> Iterator[Solution]:
+        """2-opt neighbours of the solutions found (:mod:`.local`), while wanted."""
+        while state.local_queue and state.room():
+            for other in local_alternatives(
+                self.puzzle, state.local_queue.pop(), **self.options.as_kwargs()
+            ):
+                if not state.room():
+                    return
+                if self._fresh(state, other):
+                    self.stats.extra["local_moves"] = self.stats.extra.get("local_moves", 0) + 1
+                    yield other
+
+    def _window_neighbours(self, state: _Search, solution: Solution) -> Iterator[Solution]:
+        for model in self._window_search(solution):
+            if not state.room():
+                return
+            assert self.encoding is not None
+            found = self.encoding.decode(model)
+            if self._fresh(state, found):
+                state.window_queue.append(found)
+                yield from self._emit(state, found, "window", checked=True)
+
+    def _search(
+        self, state: _Search, assumptions: list[int], seconds: float | None = None
+    ) -> Solution | str | None:
+        """One search under ``assumptions``: a new solution, ``None`` (none is left) or
+        :data:`_TIMED_OUT` when ``seconds`` ran out before the time limit did."""
+        session, enc = self.session, self.encoding
+        assert session is not None and enc is not None
+        self._block_found()
+        try:
+            with session.time_box(seconds):
+                found = session.solve_with_cuts(
+                    lambda m: self._cuts_or_absorb(state, m), assumptions)
+        except SolveTimeout:
+            self.deadline.check("solving")
+            return _TIMED_OUT
+        if found is None or isinstance(found, Solution):
+            return found
+        return enc.decode(found)
+
+    def _cuts_or_absorb(
+        self, state: _Search, model: Model
+    ) -> list[list[int]] | Accept[Solution]:
+        """The model's loop cuts, or the solution made of it (its cuts go in all the same).
+
+        A model with detached loops is first turned into a solution by dropping or
+        absorbing its loops (see :mod:`.absorb`).
+        """
+        enc = self.encoding
+        assert enc is not None
+        cuts = enc.find_cuts(model)
+        if cuts and self.absorb_loops:
+            solution = enc.absorbed_solution(model)
+            if solution is not None and solution not in state.seen:
+                _log.info("absorbed %d detached loop(s) of a model into a solution",
+                          len(cuts))
+                self.stats.extra["absorbed"] = self.stats.extra.get("absorbed", 0) + 1
+                return Accept(solution, cuts)
+        return cuts
 
     def _block_found(self) -> None:
         """Add the blocking clauses of the solutions found since the last search.
@@ -250,66 +435,37 @@ class NumberlinkSolver:
         """
         enc, session = self.encoding, self.session
         assert enc is not None and session is not None
-        used = solution.edges()
         width, height = self.puzzle.width, self.puzzle.height
         if width * height <= WINDOW * WINDOW * 2:
             return
+        used = solution.edges()
         values = []
         for k, (i, j) in enumerate(enc.edge_cells):
             a, b = divmod(i, width), divmod(j, width)
             var = enc.first_edge_var + k
             values.append((a, b, var if (a, b) in used else -var))
         phase_end = Deadline(WINDOW_SECONDS)
-        outer = session.deadline
         step = max(1, WINDOW // 2)
-        tops = range(0, max(1, height - WINDOW + step), step)
-        lefts = range(0, max(1, width - WINDOW + step), step)
-        try:
-            for top in tops:
-                for left in lefts:
-                    if phase_end.expired():
-                        return
-                    assumptions = [
-                        lit for a, b, lit in values
-                        if not (top <= a[0] < top + WINDOW and left <= a[1] < left + WINDOW
-                                and top <= b[0] < top + WINDOW and left <= b[1] < left + WINDOW)
-                    ]
-                    left_time = phase_end.remaining()
-                    outer_left = outer.remaining()
-                    if outer_left is not None and left_time is not None:
-                        left_time = min(left_time, outer_left)
-                    session.deadline = Deadline(max(0.0, left_time or 0.0))
-                    try:
-                        self._block_found()
+        for top in range(0, max(1, height - WINDOW + step), step):
+            for left in range(0, max(1, width - WINDOW + step), step):
+                if phase_end.expired():
+                    return
+                assumptions = [
+                    lit for a, b, lit in values
+                    if not (top <= a[0] < top + WINDOW and left <= a[1] < left + WINDOW
+                            and top <= b[0] < top + WINDOW and left <= b[1] < left + WINDOW)
+                ]
+                self._block_found()
+                try:
+                    with session.time_box(max(0.0, phase_end.remaining() or 0.0)):
                         model = session.solve_with_cuts(enc.find_cuts, assumptions)
-                    except SolveTimeout:
-                        outer.check("searching windows")
-                        return
-                    if model is not None:
-                        self.stats.extra["window_hits"] = (
-                            self.stats.extra.get("window_hits", 0) + 1
-                        )
-                        yield model
-                        return
-        finally:
-            session.deadline = outer
-
-    def _strengthened(self, limit: int | None) -> Iterator[Solution]:
-        """Solutions under the same rules without U-turns, within a share of the time."""
-        share = STRENGTHENED_SECONDS
-        left = self.deadline.remaining()
-        if left is not None:
-            share = min(share, STRENGTHENED_SHARE * left)
-        options = self.options
-        try:
-            with NumberlinkSolver(
-                self.puzzle, fill=options.fill, no_touch=options.no_touch,
-                no_2x2=options.no_2x2, no_u_turn=True, seed_strengthened=False,
-                window_search=False, solver=self.stats.solver, time_limit=max(share, 0.0),
-            ) as strong:
-                yield from strong.solutions(limit)
-        except SolveTimeout:
-            return
+                except SolveTimeout:
+                    self.deadline.check("searching windows")
+                    return
+                if model is not None:
+                    self.stats.extra["window_hits"] = self.stats.extra.get("window_hits", 0) + 1
+                    yield model
+                    return
 
     def close(self) -> None:
         """Free the SAT solver."""
@@ -367,44 +523,15 @@ def solve(
 ) -> Solution | None:
     """One solution, or ``None`` when it is proven that there is none.
 
-    Under the plain rules (touching allowed) the search first runs with no "U-turn"
-    allowed (three edges of one unit square), a restriction that propagates far better
-    on loose boards (the 270 Janko boards: about 5 s in all; some 25x25 ones took over
-    20 s each without it), for up to :data:`STRENGTHENED_SHARE` of the time limit
-    (:data:`STRENGTHENED_SECONDS` without one). Any solution it finds obeys the plain
-    rules too (and is verified under them). Without ``fill`` a "no" from it is final
-    too: a U-turn's first and last cells are adjacent, so the path can be shortcut
-    there, which only empties cells; a solvable puzzle therefore always has a solution
-    without U-turns. Otherwise the plain search runs as usual.
+    The first answer of :meth:`NumberlinkSolver.solutions`, the same machine that
+    counts: on boards of :data:`STRENGTHEN_MIN_CELLS` cells and more, without fill a
+    short try under fill and then the complete search with no U-turn and no detour
+    gap; with fill a first try without U-turns (about 5 s for the 270 Janko boards,
+    where some 25x25 ones took over 20 s each without it), then the full search.
     """
-    deadline = Deadline(time_limit)
-    if not no_touch and _strengthen(puzzle):
-        share = STRENGTHENED_SECONDS
-        left = deadline.remaining()
-        if left is not None:
-            share = min(share, STRENGTHENED_SHARE * left)
-        _log.info("first try without U-turns (a restriction), for up to %.1f s", share)
-        try:
-            with NumberlinkSolver(
-                puzzle, fill=fill, no_2x2=no_2x2, no_u_turn=True, seed_strengthened=False,
-                window_search=False, solver=solver, time_limit=share,
-            ) as first:
-                found = next(first.solutions(1), None)
-        except SolveTimeout:
-            _log.info("first try timed out; the search under the rules asked for follows")
-        else:
-            if found is not None:
-                problems = verify(puzzle, found, fill=fill, no_2x2=no_2x2)
-                if problems:  # pragma: no cover - an encoder bug
-                    raise InternalError("invalid solution: " + "; ".join(problems))
-                return found
-            if not fill:
-                return None
-    # the restricted try above is all the seeding one solution needs: the engine's own
-    # seed phase would build and search the same restricted CNF a second time
     with NumberlinkSolver(
-        puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2, solver=solver, deadline=deadline,
-        seed_strengthened=False,
+        puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2, solver=solver,
+        time_limit=time_limit,
     ) as engine:
         return next(engine.solutions(1), None)
 

@@ -239,3 +239,58 @@ def test_shortcut_phases_do_not_change_counts() -> None:
         for solution in got:
             assert nl.verify(puzzle, solution, **variant) == []
     assert hits > 0
+
+
+def _restricted_phases_against_brute(seed: int, boards: int) -> dict[str, int]:
+    """Every phase switched on even on tiny boards, compared with exhaustive counts
+    under all eight variants: the full enumeration, limit 2, uniqueness, one solution."""
+    from numberlink_sat.numberlink.solve import NumberlinkSolver
+
+    rng = random.Random(seed)
+    hits: dict[str, int] = {}
+    for _ in range(boards):
+        puzzle = random_puzzle(rng, max_side=4)
+        for variant in VARIANTS:
+            expected = brute_path_sets(puzzle, node_budget=100_000, **variant)
+            if expected is None:
+                continue
+            truth = {as_solution(puzzle, p) for p in expected}
+            for limit in (None, 1, 2, 3):
+                with NumberlinkSolver(puzzle, **variant) as engine:
+                    got = list(engine.solutions(limit))
+                    for phase, count in engine.stats.extra.get("phases", {}).items():
+                        hits[phase] = hits.get(phase, 0) + count
+                    proof = engine.stats.extra.get("proof")
+                    if proof is not None:
+                        hits["proof: " + proof] = hits.get("proof: " + proof, 0) + 1
+                assert len(got) == len(set(got)) == min(len(truth), limit or len(truth)), (
+                    puzzle.to_dict(), variant, limit)
+                assert set(got) <= truth
+                for solution in got:
+                    assert nl.verify(puzzle, solution, **variant) == []
+    return hits
+
+
+def test_restricted_phases_keep_exact_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fill first, the no-U-turn / no-detour-gap searches and the detours keep counts
+    exact (each phase is forced on tiny boards and must actually fire)."""
+    import importlib
+
+    solve_module = importlib.import_module("numberlink_sat.numberlink.solve")
+
+    monkeypatch.setattr(solve_module, "STRENGTHEN_MIN_CELLS", 0)
+    hits = _restricted_phases_against_brute(12, 40)
+    for phase in ("fill first", "nikoli first", "nikoli more", "detour",
+                  "proof: no U-turn search"):
+        assert hits.get(phase, 0) > 0, hits
+
+
+@pytest.mark.slow
+def test_restricted_phases_keep_exact_counts_many(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    solve_module = importlib.import_module("numberlink_sat.numberlink.solve")
+
+    monkeypatch.setattr(solve_module, "STRENGTHEN_MIN_CELLS", 0)
+    for seed in range(100, 106):
+        _restricted_phases_against_brute(seed, 60)
