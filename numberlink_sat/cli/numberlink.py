@@ -45,6 +45,7 @@ from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.rules import RuleOptions
 from numberlink_sat.numberlink.solve import NumberlinkSolver, solve
 from numberlink_sat.numberlink.verify import verify
+from numberlink_sat.sat.deadline import Deadline
 
 __all__ = ["add_rule_flags", "load_puzzles", "register", "rule_choice"]
 
@@ -301,12 +302,18 @@ def _write_dimacs(puzzle: Puzzle, options: dict[str, Any], path: str) -> None:
 
 
 def _check_one(
-    puzzle: Puzzle, options: dict[str, Any], args: argparse.Namespace
+    puzzle: Puzzle, options: dict[str, Any], args: argparse.Namespace,
+    clock: Deadline | None = None,
 ) -> tuple[str, list[Solution]]:
-    """Status (unique / multiple / no solution / timeout) and the solutions found."""
+    """Status (unique / multiple / no solution / timeout) and the solutions found.
+
+    ``clock`` is the puzzle's deadline when several checks share its time limit.
+    """
+    left = args.time_limit if clock is None else clock.remaining()
     try:
         with NumberlinkSolver(
-            puzzle, solver=args.solver, time_limit=args.time_limit, **options
+            puzzle, solver=args.solver, time_limit=None if left is None else max(0.0, left),
+            **options,
         ) as engine:
             found = list(engine.solutions(2))
     except SolveTimeout:
@@ -336,13 +343,15 @@ def run_check(args: argparse.Namespace) -> int:
     for index, puzzle in enumerate(puzzles):
         rules, source = rule_choice(puzzle, args)
         options = rules.as_kwargs()
+        clock = Deadline(args.time_limit)  # one limit per puzzle, --all-variants included
         status, found = (certified_check(puzzle, options, args,
                                          _svg_path(args.certificate, index, len(puzzles)))
-                         if args.certificate else _check_one(puzzle, options, args))
+                         if args.certificate else _check_one(puzzle, options, args, clock))
         others: dict[str, str] = {}
         if args.all_variants:
             for name, flags in VARIANTS.items():
-                others[name] = _check_one(puzzle, {"fill": rules.fill, **flags}, args)[0]
+                others[name] = _check_one(puzzle, {"fill": rules.fill, **flags}, args,
+                                          clock)[0]
         if args.json:
             record: dict[str, Any] = {
                 "status": status,

