@@ -266,34 +266,52 @@ class LlkSatSolver:
 def _short_cycles(nodes: list[int], preds: dict[int, list[int]]) -> list[list[int]]:
     """A few short cycles, as lists of nodes P1..Pk with Pi -> P(i+1) (i.e. Pi in preds of
     P(i+1)) and Pk -> P1; at most one per start node, node-disjoint where possible."""
-    # strongly connected components (iterative Tarjan) over arcs pred -> node
     succs: dict[int, list[int]] = {v: [] for v in nodes}
     for v in nodes:
         for u in preds[v]:
             succs[u].append(v)
+    cycles: list[list[int]] = []
+    for comp in _cyclic_components(nodes, succs, preds):
+        members = set(comp)
+        used: set[int] = set()
+        for start in sorted(comp):
+            if start in used:
+                continue
+            cyc = _cycle_through(start, members, succs)
+            if cyc is None or (used & set(cyc) and cycles):
+                continue
+            used |= set(cyc)
+            cycles.append(cyc)
+            if len(cycles) >= 20:
+                return cycles
+    return cycles
+
+
+def _cyclic_components(nodes: list[int], succs: dict[int, list[int]],
+                       preds: dict[int, list[int]]) -> list[list[int]]:
+    """The strongly connected components that hold a cycle (iterative Tarjan)."""
     index: dict[int, int] = {}
     low: dict[int, int] = {}
     on: set[int] = set()
     stack: list[int] = []
     comps: list[list[int]] = []
-    counter = 0
+
+    def visit(v: int) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+
     for root in nodes:
         if root in index:
             continue
+        visit(root)
         work = [(root, iter(succs[root]))]
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on.add(root)
         while work:
             v, it = work[-1]
             nxt = next(it, None)
             if nxt is not None:
                 if nxt not in index:
-                    index[nxt] = low[nxt] = counter
-                    counter += 1
-                    stack.append(nxt)
-                    on.add(nxt)
+                    visit(nxt)
                     work.append((nxt, iter(succs[nxt])))
                 elif nxt in on:
                     low[v] = min(low[v], index[nxt])
@@ -302,54 +320,46 @@ def _short_cycles(nodes: list[int], preds: dict[int, list[int]]) -> list[list[in
             if work:
                 low[work[-1][0]] = min(low[work[-1][0]], low[v])
             if low[v] == index[v]:
-                comp = []
-                while True:
-                    x = stack.pop()
-                    on.discard(x)
-                    comp.append(x)
-                    if x == v:
-                        break
+                comp = _pop_component(stack, on, v)
                 if len(comp) > 1 or v in preds[v]:
                     comps.append(comp)
-    cycles: list[list[int]] = []
-    for comp in comps:
-        members = set(comp)
-        used: set[int] = set()
-        for start in sorted(comp):
-            if start in used:
+    return comps
+
+
+def _pop_component(stack: list[int], on: set[int], root: int) -> list[int]:
+    comp = []
+    while True:
+        x = stack.pop()
+        on.discard(x)
+        comp.append(x)
+        if x == root:
+            return comp
+
+
+def _cycle_through(start: int, members: set[int], succs: dict[int, list[int]]) -> list[int] | None:
+    """A shortest cycle from ``start`` inside ``members`` (breadth first), arcs forward."""
+    parent: dict[int, int] = {}
+    queue = deque([start])
+    while queue and start not in parent:
+        v = queue.popleft()
+        for u in succs[v]:
+            if u not in members:
                 continue
-            # BFS from start along succs inside the component back to start
-            parent: dict[int, int] = {}
-            queue = deque([start])
-            found = False
-            while queue and not found:
-                v = queue.popleft()
-                for u in succs[v]:
-                    if u not in members:
-                        continue
-                    if u == start:
-                        parent[start] = v
-                        found = True
-                        break
-                    if u not in parent:
-                        parent[u] = v
-                        queue.append(u)
-            if not found:
-                continue
-            cyc = [start]
-            v = parent[start]
-            while v != start:
-                cyc.append(v)
-                v = parent[v]
-            cyc.reverse()  # start ... ; arcs go forward
-            cyc = [cyc[-1], *cyc[:-1]] if cyc[0] != start else cyc
-            if used & set(cyc) and len(cycles) >= 1:
-                continue
-            used |= set(cyc)
-            cycles.append(cyc)
-            if len(cycles) >= 20:
-                return cycles
-    return cycles
+            if u == start:
+                parent[start] = v
+                break
+            if u not in parent:
+                parent[u] = v
+                queue.append(u)
+    if start not in parent:
+        return None
+    cyc = [start]
+    v = parent[start]
+    while v != start:
+        cyc.append(v)
+        v = parent[v]
+    cyc.reverse()  # start ... ; arcs go forward
+    return [cyc[-1], *cyc[:-1]] if cyc[0] != start else cyc
 
 
 def sat_order(board: Board, outside_ring: bool = False, deadline: Deadline | None = None,

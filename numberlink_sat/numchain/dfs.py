@@ -197,6 +197,29 @@ def dfs_plain(
             stats["steps"] = steps
 
 
+def _moves(puzzle: Puzzle) -> tuple[list[list[tuple[int, int]]], list[list[int]],
+                                    list[list[int]]]:
+    """Successor (direction, cell) and predecessor lists by labels and board alone, in
+    direction order, and every cell's king neighbours."""
+    n, k = puzzle.n, puzzle.k
+    total, end = n * n, n * n - 1
+    lab = [v for row in puzzle.grid for v in row]
+    succ: list[list[tuple[int, int]]] = [[] for _ in range(total)]
+    pred: list[list[int]] = [[] for _ in range(total)]
+    nbrs: list[list[int]] = [[] for _ in range(total)]
+    for u in range(total):
+        r, c = divmod(u, n)
+        for i in range(8):
+            rr, cc = r + DX[i], c + DY[i]
+            if 0 <= rr < n and 0 <= cc < n:
+                v = rr * n + cc
+                nbrs[u].append(v)
+                if lab[v] == (lab[u] + 1) % k and v != 0 and u != end:
+                    succ[u].append((i, v))
+                    pred[v].append(u)
+    return succ, pred, nbrs
+
+
 def dfs_pruned(
     puzzle: Puzzle,
     deadline: Deadline | None = None,
@@ -214,26 +237,12 @@ def dfs_pruned(
     """
     if impossibility(puzzle) is not None:
         return None
-    n, k = puzzle.n, puzzle.k
+    n = puzzle.n
     total = n * n
     if total == 1:
         return ""
-    lab = [v for row in puzzle.grid for v in row]
     end = total - 1
-    # successor and predecessor lists (by labels and board only), direction order
-    succ: list[list[tuple[int, int]]] = [[] for _ in range(total)]
-    pred: list[list[int]] = [[] for _ in range(total)]
-    nbrs: list[list[int]] = [[] for _ in range(total)]
-    for u in range(total):
-        r, c = divmod(u, n)
-        for i in range(8):
-            rr, cc = r + DX[i], c + DY[i]
-            if 0 <= rr < n and 0 <= cc < n:
-                v = rr * n + cc
-                nbrs[u].append(v)
-                if lab[v] == (lab[u] + 1) % k and v != 0 and u != end:
-                    succ[u].append((i, v))
-                    pred[v].append(u)
+    succ, pred, nbrs = _moves(puzzle)
     visited = bytearray(total)
     visited[0] = 1
     out_dir = [-1] * total  # the contest program's st, flattened

@@ -83,43 +83,15 @@ class ChainEncoding(Encoding):
                 f"unknown acyclic mode {acyclic!r}; use one of {ACYCLIC_MODES}")
         super().__init__()
         self.puzzle = puzzle
-        n, k = puzzle.n, puzzle.k
+        n = puzzle.n
         self.n = n
         size = n * n
         self.start = 0
         self.end = size - 1
         deadline = deadline if deadline is not None else Deadline(None)
         labels = [v for row in puzzle.grid for v in row]
-        self.out_arcs: list[list[Arc]] = _lists(size, list, deadline)
-        self.in_vars: list[list[int]] = _lists(size, list, deadline)
-        self.in_arcs: list[list[tuple[int, int]]] = _lists(size, list, deadline)
         self.enter_cuts = True
-        self.arc_var: list[list[int]] = _lists(size, lambda: [0] * 8, deadline)
-        self.var_head: dict[int, int] = {}
-        self.square_of: dict[int, int] = {}
-        """For a diagonal move: the unit square it cuts, as ``r * n + c`` of its top-left."""
-        for u in range(size):
-            if u % n == 0:  # once a row: a large board must not outlast the limit
-                deadline.check("encoding")
-            if u == self.end:
-                continue
-            r, c = divmod(u, n)
-            nxt = (labels[u] + 1) % k
-            for d in range(8):
-                rr, cc = r + _DR[d], c + _DC[d]
-                if not (0 <= rr < n and 0 <= cc < n):
-                    continue
-                v = rr * n + cc
-                if v == self.start or labels[v] != nxt:
-                    continue
-                var = self.pool.new()
-                self.out_arcs[u].append((d, var, v))
-                self.in_vars[v].append(var)
-                self.in_arcs[v].append((var, u))
-                self.arc_var[u][d] = var
-                self.var_head[var] = v
-                if d & 1:
-                    self.square_of[var] = min(r, rr) * n + min(c, cc)
+        self._arcs(labels, deadline)
         self.num_arcs = self.pool.top
         deadline.check("encoding")
         self.neighbours: list[set[int]] = [
@@ -137,19 +109,72 @@ class ChainEncoding(Encoding):
             for _, var, _ in arcs:
                 self.arc_tail[var] = u
         deadline.check("encoding")
+        self._degree_clauses(labels, deadline)
+        deadline.check("encoding")
+        self._crossing_clauses(deadline)
+        deadline.check("encoding")
+        self._short_cycle_clauses(deadline)
+        deadline.check("encoding")
+        self.acyclic = acyclic
+        if acyclic == "eager":
+            self._vertex_elimination(deadline)
+        elif acyclic == "order":
+            self._positions(deadline)
+
+    def _arcs(self, labels: list[int], deadline: Deadline) -> None:
+        """One variable per allowed move, in cell order and direction order."""
+        n, k, size = self.n, self.puzzle.k, self.n * self.n
+        self.out_arcs: list[list[Arc]] = _lists(size, list, deadline)
+        self.in_vars: list[list[int]] = _lists(size, list, deadline)
+        self.in_arcs: list[list[tuple[int, int]]] = _lists(size, list, deadline)
+        self.arc_var: list[list[int]] = _lists(size, lambda: [0] * 8, deadline)
+        self.var_head: dict[int, int] = {}
+        self.square_of: dict[int, int] = {}
+        """For a diagonal move: the unit square it cuts, as ``r * n + c`` of its top-left."""
+        for u in range(size):
+            if u % n == 0:  # once a row: a large board must not outlast the limit
+                deadline.check("encoding")
+            if u == self.end:
+                continue
+            r, c = divmod(u, n)
+            nxt = (labels[u] + 1) % k
+            for d in range(8):
+                rr, cc = r + _DR[d], c + _DC[d]
+                if not (0 <= rr < n and 0 <= cc < n):
+                    continue
+                v = rr * n + cc
+                if v != self.start and labels[v] == nxt:
+                    self._add_arc(u, d, v, min(r, rr) * n + min(c, cc))
+
+    def _add_arc(self, u: int, d: int, v: int, square: int) -> None:
+        var = self.pool.new()
+        self.out_arcs[u].append((d, var, v))
+        self.in_vars[v].append(var)
+        self.in_arcs[v].append((var, u))
+        self.arc_var[u][d] = var
+        self.var_head[var] = v
+        if d & 1:
+            self.square_of[var] = square
+
+    def _degree_clauses(self, labels: list[int], deadline: Deadline) -> None:
+        """One move out of every cell but the end, one in to every cell but the start."""
         add = self.clauses.extend
         if labels[self.start] != 0:
             # the moves only make labels follow each other; the start fixes the phase
             # (then the end label and the label counts follow by themselves)
             add([[]])
-        for u in range(size):
+        n = self.n
+        for u in range(n * n):
             if u % n == 0:
                 deadline.check("encoding")
             if u != self.end:
                 add(exactly_one([var for _, var, _ in self.out_arcs[u]], self.pool))
             if u != self.start:
                 add(exactly_one(self.in_vars[u], self.pool))
-        deadline.check("encoding")
+
+    def _crossing_clauses(self, deadline: Deadline) -> None:
+        """The two diagonals of a unit square are not both used."""
+        n = self.n
         for r in range(n - 1):
             deadline.check("encoding")
             for c in range(n - 1):
@@ -157,24 +182,21 @@ class ChainEncoding(Encoding):
                 cc_, d_ = a + n, b + n  # (r+1, c), (r+1, c+1)
                 main = [self.arc_var[a][3], self.arc_var[d_][7]]  # (r,c)<->(r+1,c+1)
                 anti = [self.arc_var[b][5], self.arc_var[cc_][1]]  # (r,c+1)<->(r+1,c)
-                add([-x, -y] for x in main if x for y in anti if y)
-        deadline.check("encoding")
+                self.clauses.extend([-x, -y] for x in main if x for y in anti if y)
+
+    def _short_cycle_clauses(self, deadline: Deadline) -> None:
+        """2-cycles when K divides 2, triangles when K divides 3 (none other fits)."""
+        n, k = self.n, self.puzzle.k
         if 2 % k == 0:
-            for u in range(size):
+            for u in range(n * n):
                 if u % n == 0:
                     deadline.check("encoding")
                 for _, var, v in self.out_arcs[u]:
                     back = self._var(v, u)
                     if v > u and back:
-                        add([[-var, -back]])
+                        self.clauses.append([-var, -back])
         if 3 % k == 0:
             self._triangles()
-        deadline.check("encoding")
-        self.acyclic = acyclic
-        if acyclic == "eager":
-            self._vertex_elimination(deadline)
-        elif acyclic == "order":
-            self._positions(deadline)
 
     def _var(self, u: int, v: int) -> int:
         """The variable of the move ``u -> v`` (0 if not allowed or not adjacent)."""

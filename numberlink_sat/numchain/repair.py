@@ -59,98 +59,112 @@ def splice_cycles(
     step being asked about); ``forbidden`` are move variables that must stay unused.
     Returns ``None`` when some cycle cannot be spliced.
     """
-    n = enc.n
-    size = n * n
-    succ = list(succ)
-    on_path = bytearray(size)
-    for u in path_cells(succ, enc.start):
-        on_path[u] = 1
-    pred = [-1] * size
-    used: dict[int, int] = {}
-    for u, v in enumerate(succ):
-        if v >= 0:
-            pred[v] = u
-            key = _centre(n, u, v)
-            if key >= 0:
-                used[key] = used.get(key, 0) + 1
-    arc_var = enc.arc_var
-    row_of = [u // n for u in range(size)]
-    col_of = [u % n for u in range(size)]
+    splicer = _Splicer(enc, succ, protected, forbidden)
+    for first in range(enc.n * enc.n):
+        if not splicer.on_path[first] and not splicer.splice_cycle(first):
+            return None
+    return splicer.succ
 
-    def allowed(u: int, v: int) -> int:
-        dr, dc = row_of[v] - row_of[u], col_of[v] - col_of[u]
+
+class _Splicer:
+    """The state of :func:`splice_cycles`: successors, predecessors, cells on the path,
+    and how many steps cut each unit square diagonally (two may never cross)."""
+
+    def __init__(self, enc: ChainEncoding, succ: list[int], protected: Collection[int],
+                 forbidden: Collection[int]) -> None:
+        n = enc.n
+        size = n * n
+        self.enc, self.n = enc, n
+        self.protected, self.forbidden = protected, forbidden
+        self.succ = list(succ)
+        self.on_path = bytearray(size)
+        for u in path_cells(self.succ, enc.start):
+            self.on_path[u] = 1
+        self.pred = [-1] * size
+        self.used: dict[int, int] = {}
+        for u, v in enumerate(self.succ):
+            if v >= 0:
+                self.pred[v] = u
+                self._count(_centre(n, u, v), 1)
+
+    def _count(self, key: int, delta: int) -> None:
+        if key >= 0:
+            self.used[key] = self.used.get(key, 0) + delta
+
+    def _allowed(self, u: int, v: int) -> int:
+        n = self.n
+        dr, dc = v // n - u // n, v % n - u % n
         if max(abs(dr), abs(dc)) != 1:
             return 0
-        var = arc_var[u][_DIR[(dr, dc)]]
-        return 0 if var in forbidden else var
+        var = self.enc.arc_var[u][_DIR[(dr, dc)]]
+        return 0 if var in self.forbidden else var
 
-    def free(key: int) -> bool:
-        return key < 0 or used.get(key, 0) == 0
+    def _free(self, key: int) -> bool:
+        return key < 0 or self.used.get(key, 0) == 0
 
-    def _splice_at(c: int, d: int) -> int:
-        """A path cell ``b`` such that ``pred(b) -> d`` and ``c -> b`` splice; else -1.
+    def _swap_fits(self, a: int, b: int, c: int, d: int) -> bool:
+        """Whether ``a -> d`` and ``c -> b`` may replace ``a -> b`` and ``c -> d``
+        without a crossing; if so the diagonal counts already hold the new steps."""
+        n = self.n
+        old_ab, old_cd = _centre(n, a, b), _centre(n, c, d)
+        new_ad, new_cb = _centre(n, a, d), _centre(n, c, b)
+        self._count(old_ab, -1)
+        self._count(old_cd, -1)
+        if self._free(new_ad) and self._free(new_cb) and (new_ad < 0 or new_ad != new_cb):
+            self._count(new_ad, 1)
+            self._count(new_cb, 1)
+            return True
+        self._count(old_ab, 1)
+        self._count(old_cd, 1)
+        return False
 
-        On success the diagonal bookkeeping already holds the two new steps.
-        """
-        rc, cc = row_of[c], col_of[c]
+    def splice_at(self, c: int, d: int) -> int:
+        """A path cell ``b`` such that ``pred(b) -> d`` and ``c -> b`` splice; else -1."""
+        n = self.n
+        rc, cc = divmod(c, n)
         for dr in (-1, 0, 1):
             for dc in (-1, 0, 1):
                 rb, cb = rc + dr, cc + dc
                 if (dr == 0 and dc == 0) or not (0 <= rb < n and 0 <= cb < n):
                     continue
                 b = rb * n + cb
-                a = pred[b]
-                if not on_path[b] or a < 0 or a in protected:
+                a = self.pred[b]
+                if not self.on_path[b] or a < 0 or a in self.protected:
                     continue
-                if not allowed(a, d) or not allowed(c, b):
-                    continue
-                old_ab, old_cd = _centre(n, a, b), _centre(n, c, d)
-                new_ad, new_cb = _centre(n, a, d), _centre(n, c, b)
-                for key in (old_ab, old_cd):
-                    if key >= 0:
-                        used[key] -= 1
-                if free(new_ad) and free(new_cb) and (new_ad < 0 or new_ad != new_cb):
-                    for key in (new_ad, new_cb):
-                        if key >= 0:
-                            used[key] = used.get(key, 0) + 1
+                if self._allowed(a, d) and self._allowed(c, b) and self._swap_fits(a, b, c, d):
                     return b
-                for key in (old_ab, old_cd):
-                    if key >= 0:
-                        used[key] += 1
         return -1
 
-    for first in range(size):
-        if on_path[first]:
-            continue
+    def splice_cycle(self, first: int) -> bool:
+        """Splice the cycle through ``first`` into the path; False when it cannot be."""
+        succ = self.succ
         cycle = [first]
         u = succ[first]
         while u != first:
             cycle.append(u)
             u = succ[u]
         orientations = [{c: succ[c] for c in cycle}]
-        if enc.puzzle.k <= 2:  # labels 0,1 alternate (or are all 0): a reversed cycle is legal
+        if self.enc.puzzle.k <= 2:  # labels 0,1 alternate (or are all 0): reversed is legal
             orientations.append({succ[c]: c for c in cycle})
-        done = False
         for nxt in orientations:
             for c in cycle:
                 d = nxt[c]
-                b = _splice_at(c, d)
+                b = self.splice_at(c, d)
                 if b >= 0:
-                    a = pred[b]
-                    for w, x in nxt.items():
-                        succ[w] = x
-                        pred[x] = w
-                    succ[a], succ[c] = d, b
-                    pred[d], pred[b] = a, c
-                    for w in cycle:
-                        on_path[w] = 1
-                    done = True
-                    break
-            if done:
-                break
-        if not done:
-            return None
-    return succ
+                    self._rewire(cycle, nxt, b, c, d)
+                    return True
+        return False
+
+    def _rewire(self, cycle: list[int], nxt: dict[int, int], b: int, c: int, d: int) -> None:
+        succ, pred = self.succ, self.pred
+        a = pred[b]
+        for w, x in nxt.items():
+            succ[w] = x
+            pred[x] = w
+        succ[a], succ[c] = d, b
+        pred[d], pred[b] = a, c
+        for w in cycle:
+            self.on_path[w] = 1
 
 
 _DIR = {(-1, 0): 0, (-1, 1): 1, (0, 1): 2, (1, 1): 3, (1, 0): 4, (1, -1): 5, (0, -1): 6,
