@@ -369,15 +369,18 @@ def make_empty(layout: Layout, rng: random.Random, *, low: int, high: int, short
     Returns whether the count is within the bounds.
     """
     aim = rng.randint(low, high)
-    failures = 0
-    while len(layout.free) < aim and failures < 4 * len(layout.paths) + 8:
-        ends = layout.ends()
-        choices = [(k, x) for x, k in ends.items() if len(layout.paths[k]) > shortest]
-        if not choices:
-            break
-        k, x = choices[rng.randrange(len(choices))]
-        if not _try_take(layout, k, x, border=border, spaced=spaced):
-            failures += 1
+    progress = True
+    while len(layout.free) < aim and progress:
+        progress = False
+        ends = [(k, x) for x, k in sorted(layout.ends().items())]
+        rng.shuffle(ends)
+        for k, x in ends:
+            if len(layout.free) >= aim:
+                break
+            path = layout.paths[k] if k < len(layout.paths) else []
+            if len(path) > shortest and x in (path[0], path[-1]) and _try_take(
+                    layout, k, x, border=border, spaced=spaced):
+                progress = True
     return low <= len(layout.free) <= high
 
 
