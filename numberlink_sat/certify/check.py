@@ -93,9 +93,11 @@ class CertificateReport:
         return "\n".join(lines)
 
 
-def check_certificate(directory: str | Path, *, time_limit: float | None = None
-                      ) -> CertificateReport:
+def check_certificate(directory: str | Path, *, time_limit: float | None = None,
+                      engine: str = "auto") -> CertificateReport:
     """Check the certificate in ``directory``; ``time_limit`` bounds the proof check.
+
+    ``engine`` picks the DRAT checker (see :data:`~numberlink_sat.certify.refutation.ENGINES`).
 
     Raises :class:`~numberlink_sat.certify.layout.CertificateUnreadable` when the
     directory is not a readable certificate; any other flaw rejects it in the report.
@@ -110,18 +112,18 @@ def check_certificate(directory: str | Path, *, time_limit: float | None = None
     report = CertificateReport(where, claim)
     if claim in ("unique", "no solution"):
         report.not_checked.append(BASE_NOT_CHECKED)
-        report.not_checked.append(f"the proof checker itself ({checker_version()})")
+        report.not_checked.append(f"the proof checker itself ({checker_version(engine)})")
     report.not_checked.append(VERIFIER_TRUSTED)
     report.not_checked += [str(x) for x in manifest.get("trusted", [])]
     try:
-        _check(where, manifest, rules, puzzle, report, time_limit)
+        _check(where, manifest, rules, puzzle, report, time_limit, engine)
     except JustificationError as exc:
         report.accepted, report.reason = False, str(exc)
     return report
 
 
 def _check(where: Path, manifest: dict[str, Any], rules: dict[str, bool], puzzle: Puzzle,
-           report: CertificateReport, time_limit: float | None) -> None:
+           report: CertificateReport, time_limit: float | None, engine: str) -> None:
     claim = report.claim
     report.checked.append(
         f"puzzle {puzzle.width}x{puzzle.height} with {len(puzzle.labels)} labels, rules "
@@ -146,7 +148,7 @@ def _check(where: Path, manifest: dict[str, Any], rules: dict[str, bool], puzzle
                   solutions, edge_var, report)
     if claim == "unique":
         _check_model(where, clauses[:base], solutions[0], edge_var, report)
-    _check_proof(where, num_vars, clauses, time_limit, report)
+    _check_proof(where, num_vars, clauses, time_limit, engine, report)
 
 
 def _claim(where: Path, manifest: Any) -> str:
@@ -330,9 +332,9 @@ def _check_model(where: Path, base: list[tuple[int, ...]], solution: Solution,
 
 
 def _check_proof(where: Path, num_vars: int, clauses: list[tuple[int, ...]],
-                 time_limit: float | None, report: CertificateReport) -> None:
+                 time_limit: float | None, engine: str, report: CertificateReport) -> None:
     result = check_refutation(num_vars, clauses, layout.read_text(where, layout.PROOF),
-                              time_limit)
+                              time_limit, engine)
     report.proof = result
     if result.timed_out:
         report.timed_out, report.reason = True, result.reason
@@ -343,7 +345,7 @@ def _check_proof(where: Path, num_vars: int, clauses: list[tuple[int, ...]],
     report.checked.append(
         f"{layout.PROOF}: {result.reason}, {result.steps} steps ({result.rup_steps} RUP, "
         f"{result.rat_steps} RAT), so {layout.FORMULA} has no model "
-        f"({checker_version()}, {result.seconds:.2f} s)")
+        f"({checker_version(engine)}, {result.seconds:.2f} s)")
     statement = ("every assignment satisfying the base clauses and the loop cuts is the "
                  "known solution" if report.claim == "unique" else
                  "no assignment satisfies the base clauses and the loop cuts")

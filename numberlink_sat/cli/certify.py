@@ -32,6 +32,9 @@ def register(sub: Any) -> None:
     p.add_argument("directory", metavar="DIR", help="a certificate directory")
     p.add_argument("--time-limit", type=positive_seconds, default=None, metavar="SECONDS",
                    help="give up on the proof check after this many seconds (exit 4)")
+    p.add_argument("--engine", default="auto", choices=("auto", "python", "native"),
+                   help="DRAT checker: dratify's native engine when installed (auto), its "
+                        "pure-Python one, or the native one")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.set_defaults(func=run_certify)
 
@@ -40,7 +43,7 @@ def run_certify(args: argparse.Namespace) -> int:
     """Check one certificate directory and print the report."""
     from numberlink_sat.certify import check_certificate
 
-    report = check_certificate(args.directory, time_limit=args.time_limit)
+    report = check_certificate(args.directory, time_limit=args.time_limit, engine=args.engine)
     if args.json:
         print(json.dumps({
             "directory": str(report.directory), "claim": report.claim,

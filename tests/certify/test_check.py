@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from numberlink_sat.certify import CertificateUnreadable, check_certificate, layout
+from numberlink_sat.certify.refutation import native_available
 from numberlink_sat.cli import main
 from numberlink_sat.numberlink.certificate import certificate
 from numberlink_sat.numberlink.model import Puzzle
@@ -225,3 +226,35 @@ def test_the_checker_imports_no_solver_code() -> None:
         if path is not None:
             todo.extend(_imports(path))
     assert "numberlink_sat.numberlink.verify" in seen
+
+
+ENGINES_HERE = ["python"] + (["native"] if native_available() else [])
+
+
+@pytest.mark.parametrize("engine", ENGINES_HERE)
+@pytest.mark.parametrize("time_limit", [None, 60.0])
+def test_both_proof_engines_give_the_same_verdicts(unique_cert: Path, engine: str,
+                                                    time_limit: float | None) -> None:
+    report = check_certificate(unique_cert, engine=engine, time_limit=time_limit)
+    assert report.accepted and report.proof is not None and report.proof.steps > 5
+    proof = unique_cert / layout.PROOF
+    lines = proof.read_text().splitlines()
+    proof.write_text("\n".join(lines[: len(lines) // 2]) + "\n")
+    report = check_certificate(unique_cert, engine=engine, time_limit=time_limit)
+    assert not report.accepted and not report.timed_out
+    assert "never derives the empty clause" in (report.reason or "")
+
+
+def test_unknown_engine(unique_cert: Path) -> None:
+    with pytest.raises(ValueError, match="engine"):
+        check_certificate(unique_cert, engine="drat-trim")
+
+
+@pytest.mark.skipif(not native_available(), reason="the native checker is not installed")
+def test_native_checker_in_a_child_process(unique_cert: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from numberlink_sat.certify import refutation
+
+    monkeypatch.setattr(refutation, "_NATIVE_IN_PROCESS_STEPS", 0)
+    report = check_certificate(unique_cert, engine="native", time_limit=60.0)
+    assert report.accepted and report.proof is not None and report.proof.steps > 5
