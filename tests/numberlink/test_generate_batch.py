@@ -8,13 +8,19 @@ import pytest
 
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.numberlink.generator import generate_many, generate_with_solution
-from numberlink_sat.numberlink.generator.batch import Task, make_one, puzzle_seed, run_tasks
+from numberlink_sat.numberlink.generator.batch import (
+    Task,
+    load_record,
+    make_one,
+    puzzle_seed,
+    run_tasks,
+)
 
 CONTROLS = {"width": 7, "height": 6, "symmetry": "mirror-tb", "min_length": 3}
 
 
 def _texts(records: list[dict[str, object]]) -> dict[object, object]:
-    return {r["index"]: r["puzzle"] for r in records if r["ok"]}
+    return {r["index"]: load_record(r) for r in records if r["ok"]}
 
 
 def test_a_task_is_the_puzzle_of_its_seed() -> None:

@@ -26,8 +26,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from numberlink_sat.errors import NumberlinkSatError, SolveTimeout
-from numberlink_sat.numberlink.formats import format_puzzle, format_solution, parse
-from numberlink_sat.numberlink.formats import parse_solution as _parse_solution
 from numberlink_sat.numberlink.generator.generate import (
     GeneratedPuzzle,
     GenerationFailed,
@@ -61,7 +59,8 @@ class Task:
 def make_one(task: Task) -> dict[str, Any]:
     """Make puzzle ``task.index``: a plain record (picklable, JSON-ready).
 
-    ``ok`` is True with ``puzzle``/``solution`` (JSON texts) and the statistics, or
+    ``ok`` is True with ``puzzle``/``solution`` (plain lists, :func:`load_record`) and
+    the statistics, or
     False with ``reason`` and ``timeout`` (True when the run's time was up).
     """
     kwargs = dict(task.controls)
@@ -93,8 +92,10 @@ def record_puzzle(made: GeneratedPuzzle) -> dict[str, Any]:
     stats = made.stats.as_dict()
     return {
         "ok": True,
-        "puzzle": format_puzzle(puzzle, "json"),
-        "solution": format_solution(solution, grid=False),
+        "puzzle": {"endpoints": {lab: [list(a), list(b)]
+                                 for lab, (a, b) in puzzle.endpoints.items()},
+                   "blocked": sorted(list(c) for c in puzzle.blocked)},
+        "solution": {lab: [list(c) for c in path] for lab, path in solution.paths.items()},
         "pairs": len(puzzle.labels),
         "path_lengths": lengths,
         "blocked": len(puzzle.blocked),
@@ -110,7 +111,12 @@ def record_puzzle(made: GeneratedPuzzle) -> dict[str, Any]:
 
 def load_record(record: dict[str, Any]) -> tuple[Puzzle, Solution]:
     """The puzzle and solution of a record made by :func:`make_one`."""
-    return parse(record["puzzle"], "json"), _parse_solution(record["solution"])
+    w, h = record["width"], record["height"]
+    ends = {lab: ((a[0], a[1]), (b[0], b[1]))
+            for lab, (a, b) in record["puzzle"]["endpoints"].items()}
+    puzzle = Puzzle(w, h, ends, [(r, c) for r, c in record["puzzle"]["blocked"]])
+    paths = {lab: [(r, c) for r, c in path] for lab, path in record["solution"].items()}
+    return puzzle, Solution(w, h, paths)
 
 
 def _check_controls(controls: dict[str, Any]) -> None:
