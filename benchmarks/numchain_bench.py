@@ -182,7 +182,7 @@ def plot(rows: list[dict[str, Any]], out: Path, limit: float) -> Path | None:
     return path
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/numchain"))
     parser.add_argument("--quick", action="store_true",
@@ -199,7 +199,39 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solver", default=DEFAULT_SOLVER, choices=INCREMENTAL_SOLVERS)
     parser.add_argument("--no-dfs", action="store_true", help="SAT only")
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def _run_group(n: int, k: int, count: int, args: argparse.Namespace, dfs_dead: set[int],
+               rows: list[dict[str, Any]]) -> None:
+    """SAT (and the DFS unless it timed out on every board of this K before) on the
+    boards of one (N, K); the DFS is dropped for K once it times out on all of them."""
+    group = boards(n, k, count, args.unsolvable, args.seed)
+    dfs_timeouts = 0
+    for index, (kind, p) in enumerate(group):
+        base = {"n": n, "k": k, "board": index, "kind": kind}
+        sat = run_one(p, "sat", args)
+        rows.append({**base, **sat})
+        if args.no_dfs:
+            continue
+        if k in dfs_dead:
+            rows.append({**base, "method": "dfs", "status": "skipped"})
+            continue
+        dfs = run_one(p, "dfs", args)
+        dfs_timeouts += dfs["status"] == "timeout"
+        agree = ""
+        if sat["status"] != "timeout" and dfs["status"] != "timeout":
+            agree = "yes" if sat["answer"] == dfs["answer"] else "NO"
+            if agree == "NO":
+                print(f"DISAGREE n={n} k={k} board={index}", file=sys.stderr)
+        rows.append({**base, **dfs, "agree": agree})
+        rows[-2]["agree"] = agree
+    if not args.no_dfs and k not in dfs_dead and dfs_timeouts == len(group):
+        dfs_dead.add(k)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
     sizes = args.sizes or (QUICK_SIZES if args.quick else FULL_SIZES)
     count = args.boards if args.boards is not None else (2 if args.quick else 3)
     if args.time_limit is None:
@@ -209,28 +241,7 @@ def main(argv: list[str] | None = None) -> int:
     dfs_dead: set[int] = set()  # K values where the DFS timed out on every board
     for n in sizes:
         for k in args.ks:
-            group = boards(n, k, count, args.unsolvable, args.seed)
-            dfs_timeouts = 0
-            for index, (kind, p) in enumerate(group):
-                base = {"n": n, "k": k, "board": index, "kind": kind}
-                sat = run_one(p, "sat", args)
-                rows.append({**base, **sat})
-                if args.no_dfs:
-                    continue
-                if k in dfs_dead:
-                    rows.append({**base, "method": "dfs", "status": "skipped"})
-                    continue
-                dfs = run_one(p, "dfs", args)
-                dfs_timeouts += dfs["status"] == "timeout"
-                agree = ""
-                if sat["status"] != "timeout" and dfs["status"] != "timeout":
-                    agree = "yes" if sat["answer"] == dfs["answer"] else "NO"
-                    if agree == "NO":
-                        print(f"DISAGREE n={n} k={k} board={index}", file=sys.stderr)
-                rows.append({**base, **dfs, "agree": agree})
-                rows[-2]["agree"] = agree
-            if not args.no_dfs and k not in dfs_dead and dfs_timeouts == len(group):
-                dfs_dead.add(k)
+            _run_group(n, k, count, args, dfs_dead, rows)
             sat_rows = [r for r in rows if r["n"] == n and r["k"] == k and r["method"] == "sat"]
             print(f"N={n:2d} K={k}: SAT " + " ".join(
                 f"{r['seconds']:.3f}" if r["status"] != "timeout" else "t/o" for r in sat_rows),

@@ -75,72 +75,90 @@ def hamiltonian_path(
     """
     cells = {(r, c) for r in range(height) for c in range(width)}
     order = _serpentine(cells, width, height)
-    index = {cell: i for i, cell in enumerate(sorted(cells))}
     cell_of = sorted(cells)
-    n = len(cell_of)
-    if n == 1:
+    if len(cell_of) == 1:
         return list(cell_of)
-    nbrs: list[list[int]] = [[] for _ in range(n)]
-    for (r, c), i in index.items():
-        for v in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if v in index:
-                nbrs[i].append(index[v])
-    path = np.array([index[x] for x in order], dtype=np.int64)
-    pos = np.empty(n, dtype=np.int64)
-    pos[path] = np.arange(n)
+    walk = _Backbite(cell_of, order, rng)
+    walk.scramble(moves if moves is not None else 8 * walk.n + 200)
+    if start is None:
+        return walk.cells()
+    found = walk.ends_at(start, end)
+    if found is None:
+        raise RuntimeError(f"could not walk the path's ends to {start} and {end}")
+    return found
 
-    def backbite_tail() -> None:
-        nonlocal path
-        t = int(path[-1])
-        prev = int(path[-2])
-        choices = [v for v in nbrs[t] if v != prev]
+
+class _Backbite:
+    """A Hamiltonian path under backbite moves (the tail end bites a neighbour) and
+    reversals; ``pos`` is each cell's place on the path."""
+
+    def __init__(self, cell_of: list[Cell], order: list[Cell], rng: random.Random) -> None:
+        self.cell_of, self.rng = cell_of, rng
+        self.index = {cell: i for i, cell in enumerate(cell_of)}
+        self.n = n = len(cell_of)
+        self.nbrs: list[list[int]] = [[] for _ in range(n)]
+        for (r, c), i in self.index.items():
+            for v in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if v in self.index:
+                    self.nbrs[i].append(self.index[v])
+        self.path = np.array([self.index[x] for x in order], dtype=np.int64)
+        self.pos = np.empty(n, dtype=np.int64)
+        self.pos[self.path] = np.arange(n)
+
+    def cells(self) -> list[Cell]:
+        return [self.cell_of[int(i)] for i in self.path]
+
+    def backbite_tail(self) -> None:
+        path, pos = self.path, self.pos
+        t, prev = int(path[-1]), int(path[-2])
+        choices = [v for v in self.nbrs[t] if v != prev]
         if not choices:
             return
-        v = rng.choice(choices)
-        i = int(pos[v])
-        tail = path[i + 1 :][::-1].copy()
-        path[i + 1 :] = tail
-        pos[tail] = np.arange(i + 1, n)
+        i = int(pos[self.rng.choice(choices)])
+        tail = path[i + 1:][::-1].copy()
+        path[i + 1:] = tail
+        pos[tail] = np.arange(i + 1, self.n)
 
-    def flip() -> None:
-        nonlocal path
-        path = path[::-1].copy()
-        pos[path] = np.arange(n)
+    def flip(self) -> None:
+        self.path = self.path[::-1].copy()
+        self.pos[self.path] = np.arange(self.n)
 
-    budget = moves if moves is not None else 8 * n + 200
-    for _ in range(budget):
-        if rng.random() < 0.5:
-            flip()
-        backbite_tail()
-    if start is None:
-        return [cell_of[int(i)] for i in path]
-    # With one end fixed, the other end's walk can be confined to part of the board, so
-    # move both ends until one is at ``start``, then the other until it is at ``end``,
-    # and scramble again when that walk does not get there.
-    want = index[start]
-    goal = index[end] if end is not None else None
-    for _ in range(60):
-        for _ in range(40 * n + 100):
-            if int(path[0]) == want or int(path[-1]) == want:
-                break
-            if rng.random() < 0.5:
-                flip()
-            backbite_tail()
-        if int(path[-1]) == want:
-            flip()
-        if int(path[0]) != want:
-            continue
-        if goal is None:
-            return [cell_of[int(i)] for i in path]
-        for _ in range(20 * n + 100):
-            if int(path[-1]) == goal:
-                return [cell_of[int(i)] for i in path]
-            backbite_tail()
-        for _ in range(n):
-            if rng.random() < 0.5:
-                flip()
-            backbite_tail()
-    raise RuntimeError(f"could not walk the path's ends to {start} and {end}")
+    def step(self) -> None:
+        if self.rng.random() < 0.5:
+            self.flip()
+        self.backbite_tail()
+
+    def scramble(self, moves: int) -> None:
+        for _ in range(moves):
+            self.step()
+
+    def ends_at(self, start: Cell, end: Cell | None) -> list[Cell] | None:
+        """The path run from ``start`` (to ``end``), or None when the walk gives up.
+
+        With one end fixed, the other end's walk can be confined to part of the board,
+        so both ends move until one is at ``start``, then the other until it is at
+        ``end``, and the path is scrambled again when that walk does not get there.
+        """
+        n = self.n
+        want = self.index[start]
+        goal = self.index[end] if end is not None else None
+        for _ in range(60):
+            for _ in range(40 * n + 100):
+                if int(self.path[0]) == want or int(self.path[-1]) == want:
+                    break
+                self.step()
+            if int(self.path[-1]) == want:
+                self.flip()
+            if int(self.path[0]) != want:
+                continue
+            if goal is None:
+                return self.cells()
+            for _ in range(20 * n + 100):
+                if int(self.path[-1]) == goal:
+                    return self.cells()
+                self.backbite_tail()
+            self.scramble(n)
+        return None
 
 
 def _label(i: int) -> str:

@@ -196,29 +196,10 @@ def summary_markdown(
     metric: str = "cpu_s",
 ) -> str:
     """The Markdown summary: per family/kind/size, medians per engine and the ratios."""
-    out: list[str] = []
     what = "CPU" if metric == "cpu_s" else "wall-clock"
-    out.append("# Benchmark summary\n")
+    out = ["# Benchmark summary\n"]
     if header:
-        m, run = header.get("machine", {}), header.get("run", {})
-        out.append(f"- started: {header.get('started')}; command: `{run.get('command', '')}`")
-        out.append(f"- machine: {m.get('cpu')}, {m.get('cpus')} CPUs, {m.get('memory_gib')} GiB, "
-                   f"Python {m.get('python')}; load average at start "
-                   f"{m.get('load_average_at_start')}")
-        pk = ", ".join(f"{k} {v}" for k, v in header.get("packages", {}).items() if v)
-        out.append(f"- packages: {pk}")
-        src = header.get("source") or {}
-        if src:
-            out.append(f"- source: commit {src.get('commit', '?')[:10]}"
-                       + (" plus uncommitted changes" if src.get("uncommitted_changes_in_package")
-                          else ""))
-        if run.get("note"):
-            out.append(f"- note: {run['note']}")
-        out.append(f"- suite `{run.get('suite')}`, engines {run.get('engines')}, per-row time "
-                   f"limit {run.get('time_limit')} s, jobs {run.get('jobs')}"
-                   + (f", scheduler {run['scheduler']}" if run.get("scheduler") else ""))
-        for note in run.get("skipped", []):
-            out.append(f"- skipped: {note['family']} / {note['engine']}: {note['reason']}")
+        out += _header_lines(header)
     n_failed = len(failures) or int((header or {}).get("run", {}).get("failures", 0))
     out.append(f"- {len(rows)} rows, {n_failed} failures (wrong answers, crashes, "
                "disagreements; listed in failures.jsonl, never counted below)")
@@ -235,34 +216,61 @@ def summary_markdown(
     for (fam, kind), sizes in sorted(families.items()):
         fam_rows = [r for r in rows if r["family"] == fam and r["kind"] == kind]
         engines = _engines_of(fam_rows)
-        sat_name = next((e for e in engines if e == "sat"), None)
-        ratio_cols = [e for e in engines if e in ("dfs", "dfs-pruned", "cpsat") and sat_name]
+        ratio_cols = [e for e in engines if e in ("dfs", "dfs-pruned", "cpsat")
+                      and "sat" in engines]
         out.append(f"## {fam} / {kind}\n")
         head = ["size", "boards"] + engines + [f"SAT/{e.upper()}" for e in ratio_cols]
         out.append("| " + " | ".join(head) + " |")
         out.append("|" + "---|" * len(head))
         for side, size in sorted(set(sizes)):
-            cell_rows = groups[(fam, kind, side, size)]
-            boards = len({r["case"] for r in cell_rows})
-            line = [size, str(boards)]
-            med: dict[str, float] = {}
-            lim: dict[str, float | None] = {}
-            for e in engines:
-                er = [r for r in cell_rows if r["engine"] == e]
-                if not er:
-                    line.append("-")
-                    med[e] = math.nan
-                    continue
-                med[e] = median_time(_value(r, metric) for r in er)
-                lim[e] = _limit(er)
-                solved = sum(r["status"] in ("ok", "none") for r in er)
-                line.append(f"{fmt_time(med[e], lim[e])} ({solved}/{len(er)})")
-            for e in ratio_cols:
-                assert sat_name is not None
-                line.append(fmt_ratio(med[sat_name], med[e], lim.get(sat_name), lim.get(e)))
+            line = _size_line(groups[(fam, kind, side, size)], size, engines, ratio_cols, metric)
             out.append("| " + " | ".join(line) + " |")
         out.append("")
     return "\n".join(out) + "\n"
+
+
+def _header_lines(header: dict[str, Any]) -> list[str]:
+    """The run's machine, packages, source and settings, one list item each."""
+    m, run = header.get("machine", {}), header.get("run", {})
+    out = [f"- started: {header.get('started')}; command: `{run.get('command', '')}`",
+           f"- machine: {m.get('cpu')}, {m.get('cpus')} CPUs, {m.get('memory_gib')} GiB, "
+           f"Python {m.get('python')}; load average at start "
+           f"{m.get('load_average_at_start')}"]
+    pk = ", ".join(f"{k} {v}" for k, v in header.get("packages", {}).items() if v)
+    out.append(f"- packages: {pk}")
+    src = header.get("source") or {}
+    if src:
+        out.append(f"- source: commit {src.get('commit', '?')[:10]}"
+                   + (" plus uncommitted changes" if src.get("uncommitted_changes_in_package")
+                      else ""))
+    if run.get("note"):
+        out.append(f"- note: {run['note']}")
+    out.append(f"- suite `{run.get('suite')}`, engines {run.get('engines')}, per-row time "
+               f"limit {run.get('time_limit')} s, jobs {run.get('jobs')}"
+               + (f", scheduler {run['scheduler']}" if run.get("scheduler") else ""))
+    out += [f"- skipped: {note['family']} / {note['engine']}: {note['reason']}"
+            for note in run.get("skipped", [])]
+    return out
+
+
+def _size_line(cell_rows: list[dict[str, Any]], size: str, engines: list[str],
+               ratio_cols: list[str], metric: str) -> list[str]:
+    """One table row: boards, each engine's median (solved/total), the SAT ratios."""
+    line = [size, str(len({r["case"] for r in cell_rows}))]
+    med: dict[str, float] = {}
+    lim: dict[str, float | None] = {}
+    for e in engines:
+        er = [r for r in cell_rows if r["engine"] == e]
+        if not er:
+            line.append("-")
+            med[e] = math.nan
+            continue
+        med[e] = median_time(_value(r, metric) for r in er)
+        lim[e] = _limit(er)
+        solved = sum(r["status"] in ("ok", "none") for r in er)
+        line.append(f"{fmt_time(med[e], lim[e])} ({solved}/{len(er)})")
+    line += [fmt_ratio(med["sat"], med[e], lim.get("sat"), lim.get(e)) for e in ratio_cols]
+    return line
 
 
 def plot(rows: Sequence[dict[str, Any]], out_dir: Path, metric: str = "cpu_s") -> list[Path]:

@@ -54,26 +54,11 @@ def _cp_model() -> Any:
     return cp_model
 
 
-def solve_cpsat(
-    puzzle: Puzzle,
-    fill: bool = True,
-    time_limit: float | None = None,
-    *,
-    workers: int = 1,
-    stats: dict[str, Any] | None = None,
-) -> Solution | None:
-    """One solution of ``puzzle`` found by CP-SAT, or ``None`` when CP-SAT proves there is none.
-
-    Raises :class:`CpSatUnavailable` without OR-tools and
-    :class:`~numberlink_sat.errors.SolveTimeout` when ``time_limit`` passes first.
-    ``stats``, when given, receives ``variables``, ``constraints``, ``arcs``, ``branches``,
-    ``conflicts`` and ``encode_seconds``.
-    """
-    if not isinstance(puzzle, Puzzle):
-        raise TypeError(f"puzzle must be a Puzzle, not {type(puzzle).__name__}")
-    cp_model = _cp_model()
-    started = time.perf_counter()
-    model = cp_model.CpModel()
+def _circuit_model(model: Any, puzzle: Puzzle, fill: bool
+                   ) -> tuple[list[tuple[int, int, Any]], dict[tuple[Cell, Cell], Any]]:
+    """The paths as one multiple-circuit constraint through a depot (node 0): each label's
+    first end is entered from the depot and its last end returns there; a cell off every
+    path (without fill) takes a self-loop. Returns the arcs and each move's literal."""
     cells = list(puzzle.open_cells())
     node = {cell: i + 1 for i, cell in enumerate(cells)}
     first = {a: lab for lab, (a, _) in puzzle.endpoints.items()}
@@ -85,7 +70,7 @@ def solve_cpsat(
         model.Add(colour[a] == index[lab])
         model.Add(colour[b] == index[lab])
     arcs: list[tuple[int, int, Any]] = []
-    arc_of: dict[tuple[tuple[int, int], tuple[int, int]], Any] = {}
+    arc_of: dict[tuple[Cell, Cell], Any] = {}
     true = model.NewConstant(1)
     for cell in cells:
         if cell in first:
@@ -106,6 +91,30 @@ def solve_cpsat(
             model.Add(colour[u] == colour[v]).OnlyEnforceIf(lit)
     if cells:
         model.AddMultipleCircuit(arcs)
+    return arcs, arc_of
+
+
+def solve_cpsat(
+    puzzle: Puzzle,
+    fill: bool = True,
+    time_limit: float | None = None,
+    *,
+    workers: int = 1,
+    stats: dict[str, Any] | None = None,
+) -> Solution | None:
+    """One solution of ``puzzle`` found by CP-SAT, or ``None`` when CP-SAT proves there is none.
+
+    Raises :class:`CpSatUnavailable` without OR-tools and
+    :class:`~numberlink_sat.errors.SolveTimeout` when ``time_limit`` passes first.
+    ``stats``, when given, receives ``variables``, ``constraints``, ``arcs``, ``branches``,
+    ``conflicts`` and ``encode_seconds``.
+    """
+    if not isinstance(puzzle, Puzzle):
+        raise TypeError(f"puzzle must be a Puzzle, not {type(puzzle).__name__}")
+    cp_model = _cp_model()
+    started = time.perf_counter()
+    model = cp_model.CpModel()
+    arcs, arc_of = _circuit_model(model, puzzle, fill)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = max(1, int(workers))
     if time_limit is not None:

@@ -16,6 +16,8 @@ cell (0, 1) lies on no path (fill rule)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from numberlink_sat.grid import Cell, forward_neighbours, unit_squares
 from numberlink_sat.numberlink.model import Puzzle, Solution
 
@@ -38,20 +40,31 @@ def verify(
     with ``no_touch`` two adjacent cells of one path are consecutive on it; with
     ``no_2x2`` no 2 x 2 square lies on one path.
     """
-    problems: list[str] = []
     if (solution.width, solution.height) != (puzzle.width, puzzle.height):
         return [
             f"solution is {solution.width}x{solution.height}, "
             f"puzzle is {puzzle.width}x{puzzle.height}"
         ]
     paths = solution.paths
-    for label in puzzle.endpoints:
-        if label not in paths:
-            problems.append(f"label {label}: no path")
-    for label in paths:
-        if label not in puzzle.endpoints:
-            problems.append(f"label {label}: not in the puzzle")
+    problems = [f"label {label}: no path" for label in puzzle.endpoints if label not in paths]
+    problems += [f"label {label}: not in the puzzle" for label in paths
+                 if label not in puzzle.endpoints]
+    owner = _owners(puzzle, paths, problems)
+    if fill:
+        problems += [f"cell {cell} lies on no path (fill rule)"
+                     for cell in puzzle.open_cells() if cell not in owner]
+    if no_touch:
+        for label, path in paths.items():
+            problems += _touches(puzzle, label, path)
+    if no_2x2:
+        problems += _squares(puzzle, owner)
+    return problems
 
+
+def _owners(puzzle: Puzzle, paths: Mapping[str, tuple[Cell, ...]],
+            problems: list[str]) -> dict[Cell, str]:
+    """Each cell's (first) path; every path's own faults and shared cells go to
+    ``problems``."""
     owner: dict[Cell, str] = {}
     for label, path in paths.items():
         if label not in puzzle.endpoints:
@@ -61,28 +74,32 @@ def verify(
             if cell in owner and owner[cell] != label:
                 problems.append(f"cell {cell} is on the paths of {owner[cell]} and {label}")
             owner.setdefault(cell, label)
+    return owner
 
-    if fill:
-        for cell in puzzle.open_cells():
-            if cell not in owner:
-                problems.append(f"cell {cell} lies on no path (fill rule)")
-    if no_touch:
-        for label, path in paths.items():
-            position = {cell: i for i, cell in enumerate(path)}
-            for cell, i in position.items():
-                for other in forward_neighbours(cell, puzzle.height, puzzle.width):
-                    j = position.get(other)
-                    if j is not None and abs(i - j) != 1:
-                        problems.append(
-                            f"label {label}: path touches itself at {cell} and {other} (no-touch)"
-                        )
-    if no_2x2:
-        for square in unit_squares(puzzle.height, puzzle.width):
-            owners = [owner.get(x) for x in square]
-            if owners[0] is not None and all(s == owners[0] for s in owners):
+
+def _touches(puzzle: Puzzle, label: str, path: tuple[Cell, ...]) -> list[str]:
+    """No-touch: two adjacent cells of one path are consecutive on it."""
+    problems = []
+    position = {cell: i for i, cell in enumerate(path)}
+    for cell, i in position.items():
+        for other in forward_neighbours(cell, puzzle.height, puzzle.width):
+            j = position.get(other)
+            if j is not None and abs(i - j) != 1:
                 problems.append(
-                    f"label {owners[0]}: 2x2 square at {square[0]} lies on one path (no-2x2)"
+                    f"label {label}: path touches itself at {cell} and {other} (no-touch)"
                 )
+    return problems
+
+
+def _squares(puzzle: Puzzle, owner: Mapping[Cell, str]) -> list[str]:
+    """No-2x2: no unit square lies on one path."""
+    problems = []
+    for square in unit_squares(puzzle.height, puzzle.width):
+        owners = [owner.get(x) for x in square]
+        if owners[0] is not None and all(s == owners[0] for s in owners):
+            problems.append(
+                f"label {owners[0]}: 2x2 square at {square[0]} lies on one path (no-2x2)"
+            )
     return problems
 
 
