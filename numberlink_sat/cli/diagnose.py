@@ -30,6 +30,7 @@ from numberlink_sat.cli.numberlink import add_rule_flags, load_puzzles, rule_cho
 from numberlink_sat.errors import InvalidPuzzleError
 from numberlink_sat.grid import Edge
 from numberlink_sat.numberlink.diagnose import Diagnosis, diagnose
+from numberlink_sat.numberlink.difficulty import Difficulty, rate
 from numberlink_sat.numberlink.fixes import FixReport, find_fixes, redundant_pairs
 from numberlink_sat.numberlink.formats import FORMATS, can_hold, detect_format
 from numberlink_sat.numberlink.formats.pzprv3 import read_pzprv3_marks
@@ -69,6 +70,8 @@ def register_diagnose(sub: Any) -> None:
                    "has blocked cells)")
     p.add_argument("--redundant", action="store_true",
                    help="when unique without fill: list the pairs the puzzle can do without")
+    p.add_argument("--difficulty", action="store_true",
+                   help="rate the puzzle: the deductions it needs (see docs/designer.md)")
     p.set_defaults(func=run_diagnose)
 
 
@@ -166,6 +169,8 @@ def summary_lines(d: Diagnosis) -> list[str]:
     verdict = {"unique": "unique", "multiple": "not unique", "no solution": "no solution",
                "timeout": "timeout"}[d.status]
     count = f"{d.count}" if d.count < d.count_limit and not d.partial else f"at least {d.count}"
+    if d.partial and not d.count:
+        count = "none found yet"
     lines = [f"{verdict} ({d.rules}); solutions: {count}"]
     if d.reason:
         lines.append(f"reason: {d.reason}")
@@ -248,7 +253,13 @@ def _extras_json(args: argparse.Namespace, puzzle: Puzzle, d: Diagnosis) -> dict
     redundant = _redundant(args, puzzle, d)
     if redundant is not None:
         out["redundant"] = redundant
+    if args.difficulty:
+        out["difficulty"] = _rating(puzzle, d).to_dict()
     return out
+
+
+def _rating(puzzle: Puzzle, d: Diagnosis) -> Difficulty:
+    return rate(puzzle, fill=d.fill, no_touch=d.no_touch, no_2x2=d.no_2x2)
 
 
 def _extras(args: argparse.Namespace, puzzle: Puzzle, d: Diagnosis) -> None:
@@ -269,6 +280,11 @@ def _extras(args: argparse.Namespace, puzzle: Puzzle, d: Diagnosis) -> None:
     redundant = _redundant(args, puzzle, d)
     if redundant is not None:
         print("redundant pairs: " + (" ".join(redundant) if redundant else "none"))
+    if args.difficulty:
+        r = _rating(puzzle, d)
+        print(f"difficulty: {r.score:g} ({r.grade}; {r.rounds} propagation rounds, "
+              f"{r.lookahead1} one-step and {r.lookahead2} two-step lookaheads, "
+              f"{r.unknown_left} edges left; scale v{r.version})")
 
 
 def register_hint(sub: Any) -> None:
