@@ -17,7 +17,9 @@ import logging
 import os
 import sys
 import traceback
+import warnings
 from collections.abc import Sequence
+from typing import Any
 
 from numberlink_sat.cli.common import (
     EXIT_BROKEN_PIPE,
@@ -125,9 +127,22 @@ def _os_error(exc: OSError) -> str:
     return f"error: {name}: {exc.strerror or exc}" if name else f"error: {exc.strerror or exc}"
 
 
+def _note(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+          file: Any = None, line: str | None = None) -> None:
+    """Warnings of the library (a picture scaled down to fit, ...) as one line of text."""
+    _error(f"note: {message}")
+
+
 def _run(args: argparse.Namespace) -> int:
     """The command's exit status; every exception mapped onto the table."""
     verbosity = getattr(args, "verbose", 0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("always")
+        warnings.showwarning = _note
+        return _mapped(args, verbosity)
+
+
+def _mapped(args: argparse.Namespace, verbosity: int) -> int:
     try:
         code = int(args.func(args))
         sys.stdout.flush()

@@ -27,6 +27,7 @@ line and column when the reader knows them:
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from collections.abc import Callable
@@ -136,11 +137,13 @@ def use_colour(stream: IO[str], mode: str = "auto") -> bool:
 
 
 def positive_number(text: str, what: str = "a number") -> float:
-    """argparse type for a number > 0 (``what`` names it in the error)."""
+    """argparse type for a finite number > 0 (``what`` names it in the error)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not {what}: {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"must be a finite number, got {text!r}")
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be > 0, got {text!r}")
     return value

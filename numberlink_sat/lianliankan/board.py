@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Union
 
+from numberlink_sat.bounds import MAX_CELLS, MAX_JSON_DEPTH, check_cells, json_depth
 from numberlink_sat.errors import InvalidPuzzleError, ParseError
 
 __all__ = [
@@ -68,6 +69,9 @@ class Board:
             raise InvalidPuzzleError("a board must be a list of rows (lists of ints)")
         if len(rows) == 0:
             raise InvalidPuzzleError("a board needs at least one row")
+        first = rows[0]
+        if not isinstance(first, (str, bytes)) and isinstance(first, Sequence):
+            check_cells(len(first), len(rows))
         out: list[tuple[int, ...]] = []
         width = -1
         for r, row in enumerate(rows):
@@ -104,6 +108,7 @@ class Board:
         """An empty ``height`` x ``width`` board."""
         if height < 1 or width < 1:
             raise InvalidPuzzleError(f"a board needs positive size, got {height}x{width}")
+        check_cells(width, height)
         return cls(tuple((0,) * width for _ in range(height)))
 
     # -- queries -----------------------------------------------------------------
@@ -216,8 +221,10 @@ def as_board(board: BoardLike) -> Board:
 def parse_board(text: str) -> Board:
     """Parse rows of whitespace-separated non-negative integers (``#`` starts a comment).
 
-    Text starting with ``[`` or ``{`` is read as JSON (:func:`parse_json_board`).
+    Text starting with ``[`` or ``{`` is read as JSON (:func:`parse_json_board`). A
+    leading byte-order mark is skipped; lines may end in LF, CRLF or CR.
     """
+    text = text.removeprefix("\ufeff")
     stripped = text.lstrip()
     if stripped.startswith(("[", "{")):
         return parse_json_board(text)
@@ -242,6 +249,8 @@ def parse_board(text: str) -> Board:
                 lineno, 1)
         if not rows:
             first_line = lineno
+        if (len(rows) + 1) * len(values) > MAX_CELLS:
+            raise ParseError(f"more than {MAX_CELLS} cells", lineno, 1)
         rows.append(tuple(values))
     if not rows:
         raise ParseError("no board: the text has no rows of numbers")
@@ -295,6 +304,8 @@ def _locate(text: str, row: int, col: int) -> tuple[int, int]:
 
 def parse_json_board(text: str) -> Board:
     """Parse JSON: a list of lists of ints, or an object whose ``"board"`` is one."""
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise ParseError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels", 1, 1)
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from numberlink_sat.bounds import check_cells
 from numberlink_sat.errors import InternalError, InvalidPuzzleError
 from numberlink_sat.lianliankan.board import Board, BoardLike, Cell, as_board
 from numberlink_sat.lianliankan.link import LinkGrid, available_moves
@@ -182,6 +183,7 @@ def _check_size(rows: int, cols: int, copies: int, pictures: int | None) -> None
             raise InvalidPuzzleError(f"{name} must be a positive integer, got {v!r}")
     if copies % 2:
         raise InvalidPuzzleError(f"copies must be even (tiles leave in pairs), got {copies}")
+    check_cells(cols, rows)
     cells = rows * cols
     if pictures is not None:
         if isinstance(pictures, bool) or not isinstance(pictures, int) or pictures < 1:

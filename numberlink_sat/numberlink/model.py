@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from numberlink_sat.bounds import check_cells
 from numberlink_sat.errors import InvalidPuzzleError
 from numberlink_sat.grid import Cell, Edge
 from numberlink_sat.numberlink.rules import RuleOptions
@@ -38,6 +39,7 @@ def _check_size(width: int, height: int) -> None:
             raise InvalidPuzzleError(f"{name} must be an int, not {type(value).__name__}")
         if not 1 <= value <= MAX_SIDE:
             raise InvalidPuzzleError(f"{name} {value} is out of range 1..{MAX_SIDE}")
+    check_cells(width, height)
 
 
 def _as_cell(value: Any, what: str) -> Cell:

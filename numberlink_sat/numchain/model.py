@@ -13,9 +13,12 @@ one line: the direction string, ``-1``, or an empty line for a 1x1 board holding
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from numberlink_sat.bounds import MAX_CELLS, MAX_CHAIN_K
 from numberlink_sat.errors import InvalidPuzzleError, ParseError
 from numberlink_sat.grid import Cell
 
@@ -32,8 +35,9 @@ __all__ = [
     "parse",
 ]
 
-MAX_SIDE = 10_000
-"""Largest ``n`` accepted (a sanity bound; the contest allows 10)."""
+MAX_SIDE = math.isqrt(MAX_CELLS)
+"""Largest ``n`` accepted: 5,000, so that a board holds at most
+:data:`~numberlink_sat.bounds.MAX_CELLS` cells (the contest allows 10)."""
 
 NO_PATH = "-1"
 """The contest output when no path exists."""
@@ -77,8 +81,8 @@ class Puzzle:
                 raise InvalidPuzzleError(f"{name} must be an int, not {type(value).__name__}")
         if not 1 <= self.n <= MAX_SIDE:
             raise InvalidPuzzleError(f"N = {self.n} is out of range 1..{MAX_SIDE}")
-        if self.k < 1:
-            raise InvalidPuzzleError(f"K = {self.k} must be at least 1")
+        if not 1 <= self.k <= MAX_CHAIN_K:
+            raise InvalidPuzzleError(f"K = {self.k} is out of range 1..{MAX_CHAIN_K}")
         grid = tuple(tuple(row) for row in self.grid)
         object.__setattr__(self, "grid", grid)
         if len(grid) != self.n:
@@ -162,6 +166,7 @@ def parse(text: str) -> Puzzle:
     ...
     numberlink_sat.errors.ParseError: line 3, column 3: 5 is outside 0..1 (K = 2)
     """
+    text = text.removeprefix("\ufeff")  # a byte-order mark; splitlines takes CRLF too
     lines = [(i + 1, line) for i, line in enumerate(text.splitlines()) if line.strip()]
     if not lines:
         raise ParseError("empty input: expected 'N K' on the first line", 1, 1)
@@ -179,6 +184,8 @@ def parse(text: str) -> Puzzle:
         raise ParseError(f"N = {n} is larger than {MAX_SIDE}", head_no, n_col)
     if k < 1:
         raise ParseError(f"K = {k} must be at least 1", head_no, k_col)
+    if k > MAX_CHAIN_K:
+        raise ParseError(f"K = {k} is larger than {MAX_CHAIN_K}", head_no, k_col)
     rows: list[tuple[int, ...]] = []
     for index, (lineno, line) in enumerate(lines[1:]):
         if index >= n:
@@ -249,11 +256,11 @@ def impossibility(puzzle: Puzzle) -> str | None:
             f"the end cell ({n - 1}, {n - 1}) holds {puzzle.grid[n - 1][n - 1]}, "
             f"the path must end with ({n}*{n}-1) mod {k} = {want_end}"
         )
-    have = [0] * k
-    for row in puzzle.grid:
-        for value in row:
-            have[value] += 1
-    for label, (got, want) in enumerate(zip(have, label_counts(n, k), strict=True)):
-        if got != want:
-            return f"label {label} occurs {got} times, a full path needs it {want} times"
+    have = Counter(value for row in puzzle.grid for value in row)
+    # labels from n*n on are never on the path, so with K > N*N each of 0..N*N-1 is
+    # needed once (and then no cell is left for a larger one)
+    wants = label_counts(n, k) if k <= n * n else [1] * (n * n)
+    for label, want in enumerate(wants):
+        if have[label] != want:
+            return f"label {label} occurs {have[label]} times, a full path needs it {want} times"
     return None

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from numberlink_sat.bounds import MAX_CELLS
 from numberlink_sat.errors import InvalidPuzzleError, ParseError
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.model import MAX_SIDE, Puzzle
@@ -33,8 +34,6 @@ __all__ = [
     "token_spans",
 ]
 
-MAX_CELLS = 25_000_000
-"""Largest board (width x height) a header may announce; far beyond what SAT can solve."""
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _TOKEN = re.compile(r"\S+")
