@@ -258,3 +258,17 @@ def test_native_checker_in_a_child_process(unique_cert: Path,
     monkeypatch.setattr(refutation, "_NATIVE_IN_PROCESS_STEPS", 0)
     report = check_certificate(unique_cert, engine="native", time_limit=60.0)
     assert report.accepted and report.proof is not None and report.proof.steps > 5
+
+
+def test_solve_certificate_of_a_solution(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("1 . 1\n")
+    assert main(["solve", str(puzzle), "--certificate", str(tmp_path / "s")]) == 0
+    assert "certificate of 'solvable'" in capsys.readouterr().err
+    assert main(["certify", str(tmp_path / "s"), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["accepted"] and record["claim"] == "solvable"
+    (tmp_path / "s" / layout.SOLUTION).write_text(
+        '{"width": 3, "height": 1, "paths": {"1": [[0, 0], [0, 2]]}}\n')
+    assert main(["certify", str(tmp_path / "s")]) == 1

@@ -136,3 +136,35 @@ def test_bad_arguments() -> None:
         certificate(puzzle, out="unused", proof_solver="maplesat")
     with pytest.raises(TypeError):
         certificate("1 . 1", out="unused")  # type: ignore[arg-type]
+
+
+def test_a_proof_solve_past_the_time_limit_says_so(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The proof solve runs in conflict slices; past the limit the certificate is incomplete."""
+    from numberlink_sat.numberlink import certificate as module
+    from numberlink_sat.sat.deadline import Deadline
+
+    puzzle = Puzzle(6, 6, {"1": ((0, 0), (5, 5)), "2": ((0, 5), (5, 0)), "3": ((2, 2), (3, 3))})
+    enc = NumberlinkEncoding(puzzle, RuleOptions())
+    monkeypatch.setattr(module, "_SLICE", 1)
+    proof, why = module._refute(enc, [], "cadical195", Deadline(0.0), None)
+    assert proof is None and "time limit" in (why or "")
+    proof, why = module._refute(enc, [], "cadical195", Deadline(60.0), None)
+    assert proof is not None and why is None
+
+
+def test_a_search_past_the_time_limit_raises(tmp_path: Path) -> None:
+    from numberlink_sat.errors import SolveTimeout
+
+    with pytest.raises(SolveTimeout):
+        certificate(Puzzle(9, 9, {"1": ((0, 0), (8, 8))}), out=tmp_path, time_limit=0.0)
+
+
+def test_a_walled_off_region_gives_an_empty_cut(tmp_path: Path) -> None:
+    """Under fill, a region with no end and no way out: its cut is the empty clause."""
+    puzzle = Puzzle(6, 2, {"1": ((0, 0), (1, 0))}, blocked=[(0, 1), (1, 1)])
+    cert = certificate(puzzle, out=tmp_path)
+    assert cert.claim == "no solution" and cert.loop_cuts == 1
+    entry = json.loads((tmp_path / layout.EXTRAS).read_text().splitlines()[0])
+    assert entry["clauses"] == [[]] and len(entry["cells"]) == 8
+    assert check_certificate(tmp_path).accepted
