@@ -124,15 +124,14 @@ def parse_dimacs_clauses(text: str, where: str = "formula") -> tuple[int, list[t
             continue
         if header is None:
             raise CertificateUnreadable(f"{where}: line {number}: clause before the header")
-        for token in stripped.split():
-            try:
-                lit = int(token)
-            except ValueError:
-                raise CertificateUnreadable(
-                    f"{where}: line {number}: {token!r} is not a literal") from None
-            if abs(lit) > header[0]:
-                raise CertificateUnreadable(
-                    f"{where}: line {number}: literal {lit} beyond {header[0]} variables")
+        lits = _literals(stripped, where, number)
+        if max(lits) > header[0] or -min(lits) > header[0]:
+            raise CertificateUnreadable(
+                f"{where}: line {number}: a literal beyond {header[0]} variables")
+        if not current and lits[-1] == 0 and 0 not in lits[:-1]:
+            clauses.append(tuple(lits[:-1]))  # the usual case: one clause on one line
+            continue
+        for lit in lits:
             if lit:
                 current.append(lit)
             else:
@@ -146,6 +145,21 @@ def parse_dimacs_clauses(text: str, where: str = "formula") -> tuple[int, list[t
         raise CertificateUnreadable(
             f"{where}: the header declares {header[1]} clauses, the file holds {len(clauses)}")
     return header[0], clauses
+
+
+def _literals(line: str, where: str, number: int) -> list[int]:
+    try:
+        return list(map(int, line.split()))
+    except ValueError:
+        pass
+    out = []
+    for token in line.split():
+        try:
+            out.append(int(token))
+        except ValueError:
+            raise CertificateUnreadable(
+                f"{where}: line {number}: {token!r} is not a literal") from None
+    return out
 
 
 def _header(line: str, seen: tuple[int, int] | None, where: str,

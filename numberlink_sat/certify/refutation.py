@@ -108,8 +108,8 @@ def check_refutation(num_vars: int, clauses: Sequence[Sequence[int]], proof: str
     dratify = _dratify()
     started = time.perf_counter()
     formula = dratify.CNF(num_vars)
-    for clause in clauses:
-        formula.add_dimacs(clause)
+    for clause in clauses:  # DIMACS -> dratify's internal literals (2 * (v - 1) + sign)
+        formula.add([(abs(d) - 1) << 1 | (d < 0) for d in clause])
     try:
         steps = dratify.parse_proof(proof)
     except ValueError as exc:
