@@ -1,9 +1,11 @@
 """Small edits that make a puzzle unique, and the pairs a unique puzzle can do without.
 
-Three kinds of edit are tried, smallest first (``size`` is the number of cells whose
+Four kinds of edit are tried, smallest first (``size`` is the number of cells whose
 clue changes):
 
 - ``block cell`` (size 1): a cell made blocked, only where the format has blocked cells;
+- ``new pair`` (size 2, without fill): a new pair at the two ends of a straight run of
+  cells the first solution leaves empty;
 - ``move end`` (size 2): one end of a label moved to an empty cell nearby;
 - ``add pair`` (size 3): a path of the first solution cut between two neighbouring
   cells ``x`` and ``y``: ``x`` becomes an end of the label, ``y`` and the label's far
@@ -200,6 +202,52 @@ def _move_candidates(puzzle: Puzzle, d: Diagnosis) -> Iterator[Candidate]:
                _shortened(label, old, new))
 
 
+def _added(extra: str, segment: list[Cell]) -> Carry:
+    def carry(solution: Solution) -> Solution | None:
+        taken = solution.label_of()
+        if any(c in taken for c in segment):
+            return None
+        paths: dict[str, Iterable[Cell]] = dict(solution.paths)
+        paths[extra] = segment
+        return Solution(solution.width, solution.height, paths)
+    return carry
+
+
+MAX_SEGMENT = 6
+"""Longest straight run of empty cells a new pair is laid along."""
+
+
+def _segments(puzzle: Puzzle, empty: set[Cell]) -> Iterator[list[Cell]]:
+    """Straight runs of 2..MAX_SEGMENT cells of ``empty``, along rows and columns."""
+    for r, c in sorted(empty):
+        for dr, dc in ((0, 1), (1, 0)):
+            run = [(r, c)]
+            while len(run) < MAX_SEGMENT:
+                nxt = (run[-1][0] + dr, run[-1][1] + dc)
+                if nxt not in empty:
+                    break
+                run.append(nxt)
+                yield list(run)
+
+
+def _new_pair_candidates(puzzle: Puzzle, d: Diagnosis) -> Iterator[Candidate]:
+    """A new pair whose path is a straight run of cells the first solution leaves empty
+    (without fill only: with fill no cell is empty)."""
+    if d.fill:
+        return
+    taken = d.solutions[0].label_of()
+    empty = {c for c in puzzle.open_cells() if c not in taken and c not in puzzle.label_at}
+    hot = d.undecided_cells
+    extra = new_label(puzzle)
+    runs = sorted(_segments(puzzle, empty),
+                  key=lambda seg: (0 if hot & set(seg) else 1, len(seg), seg))
+    for seg in runs:
+        ends = dict(puzzle.endpoints)
+        ends[extra] = (seg[0], seg[-1])
+        yield ("new pair", f"add pair {extra} at {seg[0]} and {seg[-1]}", 2,
+               _edited(puzzle, ends, puzzle.blocked), _added(extra, seg))
+
+
 def _split(label: str, x: Cell, y: Cell, extra: str) -> Carry:
     def carry(solution: Solution) -> Solution | None:
         path = list(solution.paths[label])
@@ -309,7 +357,7 @@ def find_fixes(
     time_limit: float | None = None,
     max_fixes: int = 5,
     allow_blocked: bool | None = None,
-    kinds: Iterable[str] = ("block cell", "move end", "add pair"),
+    kinds: Iterable[str] = ("block cell", "new pair", "move end", "add pair"),
     diagnosis: Diagnosis | None = None,
     solver: str = DEFAULT_SOLVER,
 ) -> FixReport:
@@ -339,8 +387,8 @@ def find_fixes(
         return report()
     known = _known_solutions(puzzle, d, rules, deadline, solver)
     wanted = set(kinds)
-    sources = [("block cell", _block_candidates), ("move end", _move_candidates),
-               ("add pair", _cut_candidates)]
+    sources = [("block cell", _block_candidates), ("new pair", _new_pair_candidates),
+               ("move end", _move_candidates), ("add pair", _cut_candidates)]
     if allow_blocked is None:
         allow_blocked = puzzle.genre is None
     if not allow_blocked:
