@@ -225,6 +225,13 @@ def run_diagnose(args: argparse.Namespace) -> int:
     return worst
 
 
+def _left(args: argparse.Namespace, d: Diagnosis) -> float | None:
+    """What the time limit leaves after the diagnosis (one limit for the whole puzzle)."""
+    if args.time_limit is None:
+        return None
+    return max(0.0, args.time_limit - d.seconds)
+
+
 def _fix_report(args: argparse.Namespace, puzzle: Puzzle, d: Diagnosis) -> FixReport | None:
     if not args.fixes or d.status != "multiple":
         return None
@@ -232,7 +239,7 @@ def _fix_report(args: argparse.Namespace, puzzle: Puzzle, d: Diagnosis) -> FixRe
     if allow is None:
         allow = blocked_allowed(puzzle, args.input_format)
     return find_fixes(puzzle, fill=d.fill, no_touch=d.no_touch, no_2x2=d.no_2x2,
-                      time_limit=args.time_limit, max_fixes=args.max_fixes,
+                      time_limit=_left(args, d), max_fixes=args.max_fixes,
                       allow_blocked=allow, diagnosis=d, solver=args.solver)
 
 
@@ -240,7 +247,7 @@ def _redundant(args: argparse.Namespace, puzzle: Puzzle, d: Diagnosis) -> list[s
     if not args.redundant or not d.unique or d.fill:
         return None
     return [r.label for r in redundant_pairs(puzzle, no_touch=d.no_touch, no_2x2=d.no_2x2,
-                                             time_limit=args.time_limit, solver=args.solver)]
+                                             time_limit=_left(args, d), solver=args.solver)]
 
 
 def _extras_json(args: argparse.Namespace, puzzle: Puzzle, d: Diagnosis) -> dict[str, Any]:
