@@ -229,7 +229,8 @@ def _left(args: argparse.Namespace, d: Diagnosis) -> float | None:
     """What the time limit leaves after the diagnosis (one limit for the whole puzzle)."""
     if args.time_limit is None:
         return None
-    return max(0.0, args.time_limit - d.seconds)
+    limit: float = args.time_limit
+    return max(0.0, limit - d.seconds)
 
 
 def _fix_report(args: argparse.Namespace, puzzle: Puzzle, d: Diagnosis) -> FixReport | None:

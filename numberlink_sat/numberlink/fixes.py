@@ -34,11 +34,13 @@ from typing import Any
 from numberlink_sat.errors import InternalError, SolveTimeout
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.diagnose import Diagnosis, diagnose
+from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.precheck import prove_unsolvable
 from numberlink_sat.numberlink.solve import solutions
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
+from numberlink_sat.sat.session import SatSession
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
 __all__ = [
@@ -322,17 +324,25 @@ def _url_of(puzzle: Puzzle, rules: dict[str, bool]) -> str | None:
 
 def _proven_unique(p: Puzzle, rules: dict[str, bool], deadline: Deadline,
                    solver: str) -> Solution | None:
-    """The only solution of ``p``, or ``None`` when it has none or several."""
+    """The only solution of ``p``, or ``None`` when it has none or several.
+
+    One plain session (the lazy-cut loop and blocking, as the forced map uses): for
+    the many small counts of a fix search it is cheaper than the solver's seed phases.
+    """
     if prove_unsolvable(p, fill=rules["fill"]) is not None:
         return None
-    found = solutions(p, 2, solver=solver, time_limit=max(0.0, deadline.remaining() or 0.0)
-                      if deadline.time_limit is not None else None, **rules)
-    if len(found) != 1:
+    options = RuleOptions(fill=rules["fill"], no_touch=rules["no_touch"],
+                          no_2x2=rules["no_2x2"])
+    enc = NumberlinkEncoding(p, options, deadline)
+    with SatSession(enc, solver=solver, deadline=deadline) as session:
+        models = list(session.enumerate(enc.find_cuts, enc.blocking_clause, limit=2))
+    if len(models) != 1:
         return None
-    problems = verify(p, found[0], **rules)
+    only = enc.decode(models[0])
+    problems = verify(p, only, **rules)
     if problems:  # pragma: no cover - an encoder bug
         raise InternalError("invalid solution: " + "; ".join(problems))
-    return found[0]
+    return only
 
 
 def _known_solutions(puzzle: Puzzle, d: Diagnosis, rules: dict[str, bool],
