@@ -168,66 +168,76 @@ class _Search:
         self.gen += 1
         gen = self.gen
         stamp, blocked = self.stamp, self.blocked
-        W, n = self.W, self.n
-        in_lab, endlab, mate = self.in_lab, self.endlab, self.mate
-        fill = self.fill
-        for start in range(k + 1, n):
+        for start in range(k + 1, self.n):
             if blocked[start] or stamp[start] == gen:
                 continue
-            stamp[start] = gen
-            stack = [start]
-            ends: list[int] = []
-            odd: set[int] = set()
-            colourless = 0
-            has_terminal = False
-            while stack:
-                y = stack.pop()
-                for e in (2 * y, 2 * y + 1):
-                    lab = in_lab[e]
-                    if lab != NONE:
-                        ends.append(e)
-                        if lab == COLOURLESS:
-                            colourless += 1
-                        elif lab in odd:
-                            odd.remove(lab)
-                        else:
-                            odd.add(lab)
-                lab = endlab[y]
-                if lab >= 0:
-                    has_terminal = True
-                    if lab in odd:
+            if not self._region_ok(*self._flood(start, k, gen)):
+                return False
+        return True
+
+    def _flood(self, start: int, k: int, gen: int) -> tuple[list[int], set[int], int, bool]:
+        """The region of ``start`` among the undecided cells after ``k``: its open ends,
+        the labels with an odd count of them, the colourless ends, whether it holds an end
+        cell (cells are stamped ``gen``)."""
+        stamp, blocked = self.stamp, self.blocked
+        W, n = self.W, self.n
+        in_lab, endlab = self.in_lab, self.endlab
+        stamp[start] = gen
+        stack = [start]
+        ends: list[int] = []
+        odd: set[int] = set()
+        colourless = 0
+        has_terminal = False
+        while stack:
+            y = stack.pop()
+            for e in (2 * y, 2 * y + 1):
+                lab = in_lab[e]
+                if lab != NONE:
+                    ends.append(e)
+                    if lab == COLOURLESS:
+                        colourless += 1
+                    elif lab in odd:
                         odd.remove(lab)
                     else:
                         odd.add(lab)
-                c = y % W
-                if c + 1 < W:
-                    z = y + 1
-                    if not blocked[z] and stamp[z] != gen:
-                        stamp[z] = gen
-                        stack.append(z)
-                if c > 0:
-                    z = y - 1
-                    if z > k and not blocked[z] and stamp[z] != gen:
-                        stamp[z] = gen
-                        stack.append(z)
-                z = y + W
-                if z < n and not blocked[z] and stamp[z] != gen:
+            lab = endlab[y]
+            if lab >= 0:
+                has_terminal = True
+                if lab in odd:
+                    odd.remove(lab)
+                else:
+                    odd.add(lab)
+            c = y % W
+            if c + 1 < W:
+                z = y + 1
+                if not blocked[z] and stamp[z] != gen:
                     stamp[z] = gen
                     stack.append(z)
-                z = y - W
+            if c > 0:
+                z = y - 1
                 if z > k and not blocked[z] and stamp[z] != gen:
                     stamp[z] = gen
                     stack.append(z)
-            if not ends and not has_terminal:
-                if fill:
-                    return False
-                continue
-            if len(odd) > colourless or (len(odd) + colourless) % 2:
+            z = y + W
+            if z < n and not blocked[z] and stamp[z] != gen:
+                stamp[z] = gen
+                stack.append(z)
+            z = y - W
+            if z > k and not blocked[z] and stamp[z] != gen:
+                stamp[z] = gen
+                stack.append(z)
+        return ends, odd, colourless, has_terminal
+
+    def _region_ok(self, ends: list[int], odd: set[int], colourless: int,
+                   has_terminal: bool) -> bool:
+        if not ends and not has_terminal:
+            return not self.fill
+        if len(odd) > colourless or (len(odd) + colourless) % 2:
+            return False
+        if not has_terminal:
+            inside = set(ends)
+            if all(self.mate[e] in inside for e in ends):
                 return False
-            if not has_terminal:
-                inside = set(ends)
-                if all(mate[e] in inside for e in ends):
-                    return False
         return True
 
     # -- the search -------------------------------------------------------------
