@@ -38,6 +38,7 @@ from numberlink_sat.grid import Cell, Edge
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.precheck import prove_unsolvable
+from numberlink_sat.numberlink.solve import solutions
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.session import Model, SatSession
@@ -195,6 +196,29 @@ class Backbone:
             return
         self.checked(enc, model)
         self.candidates = {v: v if model[v] else -v for v in enc.edge_vars()}
+        self._loop(enc, session, count_limit, base)
+
+    def seed(self, enc: NumberlinkEncoding, known: Sequence[Solution]) -> None:
+        """Start from distinct solutions found elsewhere (verified here too)."""
+        for solution in known:
+            problems = verify(self.puzzle, solution, **self.options.as_kwargs())
+            if problems:  # pragma: no cover - a solver bug
+                raise InternalError("invalid solution: " + "; ".join(problems))
+            self.found += 1
+            self.blocking.append(enc.solution_blocking_clause(solution))
+            if len(self.solutions) < 2:
+                self.solutions.append(solution)
+        first = dict(zip(enc.edge_vars(), enc.literals_of(known[0]), strict=True))
+        for other in known[1:]:
+            for var, lit in zip(enc.edge_vars(), enc.literals_of(other), strict=True):
+                if first.get(var) not in (None, lit):
+                    del first[var]
+                    self.undecided.add(var)
+        self.candidates = first
+
+    def _loop(self, enc: NumberlinkEncoding, session: SatSession, count_limit: int,
+              base: Sequence[int]) -> None:
+        """Ask "a solution that differs from the first on some candidate" until none."""
         while self.candidates:
             act = enc.pool.new()
             session.add_clause([-act, *(-lit for lit in self.candidates.values())])
@@ -212,6 +236,11 @@ class Backbone:
                     self.undecided.add(var)
         self._count_more(enc, session, count_limit, base)
 
+    def continue_from_seed(self, enc: NumberlinkEncoding, session: SatSession,
+                           count_limit: int) -> None:
+        """The loop after :meth:`seed` (the known solutions blocked for the count)."""
+        self._loop(enc, session, count_limit, ())
+
     def _count_more(self, enc: NumberlinkEncoding, session: SatSession, limit: int,
                     base: Sequence[int]) -> None:
         """Go on counting past the solutions the backbone loop met, up to ``limit``."""
@@ -223,6 +252,14 @@ class Backbone:
             self.checked(enc, model)
 
 
+def _first_two(puzzle: Puzzle, options: RuleOptions, deadline: Deadline,
+               solver: str) -> list[Solution]:
+    left = deadline.remaining()
+    if left is not None and left <= 0:
+        deadline.check("finding solutions")
+    return solutions(puzzle, 2, solver=solver, time_limit=left, **options.as_kwargs())
+
+
 def diagnose(
     puzzle: Puzzle,
     *,
@@ -232,12 +269,19 @@ def diagnose(
     time_limit: float | None = None,
     count_limit: int = 2,
     solver: str = DEFAULT_SOLVER,
+    first_two: bool = True,
 ) -> Diagnosis:
     """The forced map of ``puzzle`` under the rule variant asked for.
 
     Never raises :class:`~numberlink_sat.errors.SolveTimeout`: past ``time_limit``
     the result proven so far comes back with ``partial=True``. ``count_limit`` (>= 2)
     bounds the solution count. Every solution is checked by the verifier.
+
+    With ``first_two`` (the default) the first two solutions come from the library's
+    solver (:func:`~numberlink_sat.numberlink.solve.solutions`, whose exact count uses
+    proven shortcuts, e.g. without fill a U-turn is a second solution by itself): a
+    unique puzzle is then done, every edge taking its one value; otherwise the loop
+    above goes on from the two. ``first_two=False`` runs the loop alone.
     """
     if not isinstance(puzzle, Puzzle):
         raise TypeError(f"expected a Puzzle, got {type(puzzle).__name__}")
@@ -253,12 +297,24 @@ def diagnose(
     stats: dict[str, Any] = {}
     if reason is None:
         try:
+            known = _first_two(puzzle, options, deadline, solver) if first_two else None
             enc = NumberlinkEncoding(puzzle, options, deadline)
-            with SatSession(enc, solver=solver, deadline=deadline) as session:
-                try:
-                    state.run(enc, session, count_limit)
-                finally:
-                    stats = session.stats.as_dict()
+            if known is not None:
+                stats["first_two_seconds"] = round(time.perf_counter() - started, 4)
+            if known:
+                state.seed(enc, known)
+            if known is None or len(known) > 1:
+                with SatSession(enc, solver=solver, deadline=deadline) as session:
+                    try:
+                        if known is None:
+                            state.run(enc, session, count_limit)
+                        else:
+                            state.continue_from_seed(enc, session, count_limit)
+                    finally:
+                        stats.update(session.stats.as_dict())
+            elif known:  # unique: every edge takes its value in the one solution
+                state.forced.update(state.candidates)
+                state.candidates = {}
         except SolveTimeout:
             partial = True
     stats["queries"] = state.queries

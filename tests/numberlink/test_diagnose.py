@@ -30,12 +30,12 @@ def brute_backbone(
     return len(found), always, never
 
 
-def check(puzzle: Puzzle, variant: dict[str, bool]) -> bool:
+def check(puzzle: Puzzle, variant: dict[str, bool], first_two: bool = True) -> bool:
     expected = brute_backbone(puzzle, variant)
     if expected is None:
         return False
     count, always, never = expected
-    d = diagnose(puzzle, count_limit=3, **variant)
+    d = diagnose(puzzle, count_limit=3, first_two=first_two, **variant)
     key = (puzzle.to_dict(), variant)
     assert not d.partial
     assert d.count == min(count, 3), key
@@ -63,7 +63,7 @@ def test_forced_map_equals_the_intersection_of_all_solutions(seed: int) -> None:
     for _ in range(40):
         puzzle = random_puzzle(rng, max_side=4)
         for variant in VARIANTS:
-            compared += check(puzzle, variant)
+            compared += check(puzzle, variant, first_two=seed % 2 == 0)
     assert compared >= 0.9 * 40 * len(VARIANTS)
 
 
@@ -77,8 +77,8 @@ def test_dense_boards_with_many_solutions() -> None:
         rng.shuffle(cells)
         puzzle = Puzzle(w, h, {"1": (cells[0], cells[1]), "2": (cells[2], cells[3])})
         for variant in VARIANTS:
-            compared += check(puzzle, variant)
-    assert compared >= 80
+            compared += check(puzzle, variant) + check(puzzle, variant, first_two=False)
+    assert compared >= 160
 
 
 def test_settled_cells_and_the_json_form() -> None:
