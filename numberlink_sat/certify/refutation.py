@@ -114,13 +114,13 @@ def check_refutation(num_vars: int, clauses: Sequence[Sequence[int]], proof: str
         steps = dratify.parse_proof(proof)
     except ValueError as exc:
         return RefutationCheck(False, f"the proof cannot be read: {exc}")
+    if engine == "native":  # dratify bounds the literals itself on this path
+        return _native(dratify, formula, steps, started, time_limit)
     bound = num_vars + sum(len(lits) for _kind, lits in steps)
     for number, (_kind, lits) in enumerate(steps, 1):
         if any((lit >> 1) + 1 > bound for lit in lits):
             return RefutationCheck(False, f"step {number}: a variable beyond any the proof "
                                           "could introduce")
-    if engine == "native":
-        return _native(dratify, formula, steps, started, time_limit)
     checker = dratify.DRATChecker(formula)
 
     def paced() -> Iterator[tuple[str, tuple[int, ...]]]:
@@ -159,7 +159,10 @@ def _native(dratify: ModuleType, formula: object, steps: list[tuple[str, tuple[i
             started: float, time_limit: float | None) -> RefutationCheck:
     """The native checker; under a time limit in a child process stopped at the limit."""
     def run() -> tuple[bool, str, int, int, int, int]:
-        r = dratify.check_proof(formula, steps, engine="native")
+        try:
+            r = dratify.check_proof(formula, steps, engine="native")
+        except ValueError as exc:  # a literal no proof of this formula can hold
+            return False, f"the proof cannot be used: {exc}", 0, 0, 0, 0
         return (bool(r.ok), str(r.reason), int(r.steps), int(r.rup_steps), int(r.rat_steps),
                 int(r.failed_step))
 

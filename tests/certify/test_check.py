@@ -272,3 +272,12 @@ def test_solve_certificate_of_a_solution(tmp_path: Path,
     (tmp_path / "s" / layout.SOLUTION).write_text(
         '{"width": 3, "height": 1, "paths": {"1": [[0, 0], [0, 2]]}}\n')
     assert main(["certify", str(tmp_path / "s")]) == 1
+
+
+@pytest.mark.parametrize("engine", ENGINES_HERE)
+def test_a_proof_with_a_wild_variable(unique_cert: Path, engine: str,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    (unique_cert / layout.PROOF).write_text("99999999 0\n0\n")
+    report = check_certificate(unique_cert, engine=engine)
+    assert not report.accepted and not report.timed_out
+    assert "variable" in (report.reason or "")
