@@ -315,6 +315,34 @@ class NumberlinkEncoding(Encoding):
                 clauses.append([-guard, -edge, *around])
         return clauses
 
+    def touch_clauses(self, guard: int) -> list[Clause]:
+        """"No path touches itself" under ``guard``, for a CNF built without it.
+
+        The ``no_touch`` clause of every edge (used, or a cell off the paths, or the
+        labels differ), behind ``-guard``, after the definitions of the "on a path" and
+        "labels differ" literals they use (which are also kept in :attr:`clauses`:
+        definitions constrain nothing else).
+
+        >>> from numberlink_sat.numberlink.model import Puzzle
+        >>> p = Puzzle(3, 1, {"1": ((0, 0), (0, 2))})
+        >>> enc = NumberlinkEncoding(p, RuleOptions(fill=False))
+        >>> enc.touch_clauses(9)[-2:]
+        [[-9, 1, -3], [-9, 2, -3]]
+        """
+        start = len(self.clauses)
+        body: list[Clause] = []
+        for k, (i, j) in enumerate(self.edge_cells):
+            tail = []
+            for x in (i, j):
+                used = self.used_literal(x)
+                if used is not None:
+                    tail.append(-used)
+            differ = self._differ_literal(i, j)
+            if differ is not None:
+                tail.append(differ)
+            body.append([-guard, self.first_edge_var + k, *tail])
+        return self.clauses[start:] + body
+
     def fill_clauses(self, guard: int) -> list[Clause]:
         """"Every cell on a path" under ``guard``, for a CNF built without ``fill``.
 

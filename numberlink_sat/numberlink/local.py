@@ -28,7 +28,7 @@ from numberlink_sat.grid import Cell, Edge
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.verify import verify
 
-__all__ = ["Gap", "add_detour", "detour_gaps", "local_alternatives"]
+__all__ = ["Gap", "add_detour", "detour_gaps", "empty_detour", "local_alternatives", "shortcuts"]
 
 
 def _paths_from_edges(puzzle: Puzzle, edges: set[Edge]) -> dict[str, list[Cell]] | None:
@@ -127,9 +127,11 @@ def local_alternatives(
                     yield candidate
 
 
-Gap = tuple[Cell, Cell, Cell, Cell]
-"""A detour gap ``(a, b, c, d)``: the edge ``a-d`` is used, ``a-b-c-d`` runs along the
-other three sides of its unit square and ``b``, ``c`` lie on no path."""
+Gap = tuple[Cell, ...]
+"""A detour gap ``(a, b, ..., c, d)``: the edge ``a-d`` is used and ``b, ..., c`` is a
+path of open cells on no path, ``b`` next to ``a`` and ``c`` next to ``d``. The
+smallest ones, ``(a, b, c, d)`` round a unit square, are what :func:`detour_gaps`
+lists; :func:`empty_detour` finds any."""
 
 
 def detour_gaps(puzzle: Puzzle, solution: Solution) -> list[Gap]:
@@ -160,21 +162,107 @@ def detour_gaps(puzzle: Puzzle, solution: Solution) -> list[Gap]:
 
 
 def add_detour(solution: Solution, gap: Gap) -> Solution:
-    """The solution with the gap's edge ``a-d`` replaced by the detour ``a-b-c-d``.
+    """The solution with the gap's edge ``a-d`` replaced by the detour ``a-b-...-c-d``.
 
     >>> from numberlink_sat.numberlink.model import Solution
     >>> s = Solution(2, 2, {"a": [(0, 0), (0, 1)]})
     >>> add_detour(s, ((0, 0), (1, 0), (1, 1), (0, 1))).paths["a"]
     ((0, 0), (1, 0), (1, 1), (0, 1))
     """
-    a, b, c, d = gap
+    a, d, middle_cells = gap[0], gap[-1], list(gap[1:-1])
     paths: dict[str, list[Cell]] = {}
     for label, path in solution.paths.items():
         cells = list(path)
         for k in range(len(cells) - 1):
             if {cells[k], cells[k + 1]} == {a, d}:
-                middle = [b, c] if cells[k] == a else [c, b]
+                middle = middle_cells if cells[k] == a else middle_cells[::-1]
                 cells[k + 1:k + 1] = middle
                 break
         paths[label] = cells
     return Solution(solution.width, solution.height, paths)
+
+
+def _neighbours4(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
+    r, c = cell
+    return (r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)
+
+
+def empty_detour(puzzle: Puzzle, solution: Solution) -> Gap | None:
+    """A detour gap of any length, or ``None`` when the solution has none.
+
+    That is a used edge ``a-d`` and a path of empty open cells from a neighbour of
+    ``a`` to a neighbour of ``d``. Replacing the edge by that path keeps every path
+    simple and joins the same ends, so under the plain rules without fill such a gap
+    is a second solution (:func:`add_detour`). A solution without one is what the
+    touch-free second search needs (``docs/encoding.md``).
+
+    >>> from numberlink_sat.numberlink.model import Puzzle, Solution
+    >>> p = Puzzle(2, 3, {"a": ((0, 0), (0, 1))})
+    >>> empty_detour(p, Solution(2, 3, {"a": [(0, 0), (0, 1)]}))
+    ((0, 0), (1, 0), (1, 1), (0, 1))
+    """
+    owner = solution.label_of()
+    free = {x for x in puzzle.open_cells() if x not in owner}
+    component: dict[Cell, int] = {}
+    for cell in free:
+        if cell in component:
+            continue
+        component[cell] = len(component)
+        stack = [cell]
+        while stack:
+            for nxt in _neighbours4(stack.pop()):
+                if nxt in free and nxt not in component:
+                    component[nxt] = component[cell]
+                    stack.append(nxt)
+    for a, d in sorted(solution.edges()):
+        near_a = {component[x] for x in _neighbours4(a) if x in free}
+        ends = [x for x in _neighbours4(d) if x in free and component[x] in near_a]
+        if ends:
+            return _empty_path(free, a, d, component[ends[0]])
+    return None
+
+
+def _empty_path(free: set[Cell], a: Cell, d: Cell, part: object) -> Gap:
+    """``a``, a shortest path of free cells from a neighbour of ``a`` to one of ``d``, ``d``."""
+    parent: dict[Cell, Cell] = {x: a for x in _neighbours4(a) if x in free}
+    frontier = list(parent)
+    while frontier:
+        following = []
+        for cell in frontier:
+            if d in _neighbours4(cell):
+                path = [cell]
+                while path[-1] != a:
+                    path.append(parent[path[-1]])
+                return (*path[::-1], d)
+            for nxt in _neighbours4(cell):
+                if nxt in free and nxt not in parent:
+                    parent[nxt] = cell
+                    following.append(nxt)
+        frontier = following
+    raise AssertionError(f"no free path from {a} to {d} in component {part}")
+
+
+def shortcuts(puzzle: Puzzle, solution: Solution) -> Iterator[Solution]:
+    """Solutions (rules without fill) made by cutting out a stretch where a path touches
+    itself: cells ``x`` and ``y`` of one path adjacent but not consecutive.
+
+    Dropping the cells between them and joining ``x-y`` keeps one simple path between
+    the same ends and only empties cells, so the result keeps ``no_2x2`` too (callers
+    verify it anyway). A solution of the rules without fill with no such stretch is
+    what a unique puzzle needs: any touch is a second solution.
+
+    >>> from numberlink_sat.numberlink.model import Puzzle, Solution
+    >>> p = Puzzle(2, 2, {"a": ((0, 0), (0, 1))})
+    >>> s = Solution(2, 2, {"a": [(0, 0), (1, 0), (1, 1), (0, 1)]})
+    >>> [x.paths["a"] for x in shortcuts(p, s)]
+    [((0, 0), (0, 1))]
+    """
+    for label, path in solution.paths.items():
+        index = {cell: i for i, cell in enumerate(path)}
+        for i, cell in enumerate(path):
+            for nxt in _neighbours4(cell):
+                j = index.get(nxt)
+                if j is not None and j > i + 1:
+                    paths = {k: list(v) for k, v in solution.paths.items()}
+                    paths[label] = [*path[:i + 1], *path[j:]]
+                    yield Solution(solution.width, solution.height, paths)

@@ -15,6 +15,7 @@ complaint is a bug and raises ``AssertionError`` rather than passing a wrong ans
 
 from __future__ import annotations
 
+import itertools
 import logging
 import time
 from collections.abc import Iterator
@@ -22,7 +23,13 @@ from typing import Any
 
 from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
-from numberlink_sat.numberlink.local import add_detour, detour_gaps, local_alternatives
+from numberlink_sat.numberlink.local import (
+    add_detour,
+    detour_gaps,
+    empty_detour,
+    local_alternatives,
+    shortcuts,
+)
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.precheck import prove_unsolvable
 from numberlink_sat.numberlink.verify import verify
@@ -86,7 +93,8 @@ class _Search:
         self.local_queue: list[Solution] = []  # waiting for their 2-opt neighbours
         self.window_queue: list[Solution] = []  # waiting for their window search
         self.gaps_checked = 0  # solutions in ``found`` already checked for detour gaps
-        self.gapped = False  # some solution found has a detour gap
+        self.gapped = False  # some solution found has a detour gap round a square
+        self.long_gapped = False  # some solution found has a detour gap of any length
         self.finished = False  # a complete search said there is nothing more
 
     def room(self) -> bool:
@@ -189,6 +197,9 @@ class NumberlinkSolver:
         if not options.fill:
             self.selectors["fill"] = guard = enc.pool.new()
             session.add_clauses(enc.fill_clauses(guard))
+            if not options.no_touch:
+                self.selectors["touch"] = guard = enc.pool.new()
+                session.add_clauses(enc.touch_clauses(guard))
             if not (options.no_touch or options.no_2x2):
                 self.selectors["gap"] = guard = enc.pool.new()
                 session.add_clauses(enc.detour_gap_clauses(guard))
@@ -244,12 +255,18 @@ class NumberlinkSolver:
             yield from self._emit(state, found, "fill first")
 
     def _nikoli_first(self, state: _Search) -> Iterator[Solution]:
-        u_turn, gap = self.selectors.get("u_turn"), self.selectors.get("gap")
+        u_turn = self.selectors.get("u_turn")
         if u_turn is None or state.found:
             return
-        for assumptions in ([u_turn, gap], [u_turn]) if gap is not None else ([u_turn],):
-            _log.info("first solution with no U-turn%s", " and no detour gap" if
-                      len(assumptions) > 1 else "")
+        gap, touch = self.selectors.get("gap"), self.selectors.get("touch")
+        tries: list[tuple[str, list[int]]] = []
+        if gap is not None and touch is not None:
+            tries.append(("no touch and no detour gap", [touch, u_turn, gap]))
+        if gap is not None:
+            tries.append(("no U-turn and no detour gap", [u_turn, gap]))
+        tries.append(("no U-turn", [u_turn]))
+        for name, assumptions in tries:
+            _log.info("first solution with %s", name)
             found = self._search(state, assumptions)
             if isinstance(found, Solution):
                 yield from self._emit(state, found, "nikoli first")
@@ -259,40 +276,47 @@ class NumberlinkSolver:
         self.stats.extra["proof"] = "no U-turn search"
 
     def _nikoli_more(self, state: _Search) -> Iterator[Solution]:
-        u_turn = self.selectors.get("u_turn")
+        u_turn, touch = self.selectors.get("u_turn"), self.selectors.get("touch")
         if u_turn is None:
             return
         while state.room():
             yield from self._detours(state)
-            if state.gapped or not state.room():
-                return
             yield from self._neighbours(state)
+            if not state.room() or state.gapped:
+                return
             if state.gaps_checked < len(state.found):
                 continue
-            _log.info("next solution with no U-turn (%d known, none with a detour gap)",
+            if touch is not None and not state.long_gapped:
+                name, assumptions = "no touch", [touch, u_turn]
+            else:
+                name, assumptions = "no U-turn", [u_turn]
+            _log.info("next solution with %s (%d known, none with a detour gap)", name,
                       len(state.found))
-            found = self._search(state, [u_turn])
+            found = self._search(state, assumptions)
             if found is None:
                 state.finished = True
-                self.stats.extra["proof"] = "no U-turn search"
+                self.stats.extra["proof"] = f"{name} search"
                 return
             assert isinstance(found, Solution)
             yield from self._emit(state, found, "nikoli more")
 
     def _detours(self, state: _Search) -> Iterator[Solution]:
-        """Check new solutions for detour gaps; under the plain rules each gives one more."""
-        plain = not (self.options.no_touch or self.options.no_2x2)
-        while state.gaps_checked < len(state.found):
+        """Check new solutions for detour gaps: each gap, filled in, may be one more
+        solution (always under the plain rules); the verifier decides."""
+        while state.gaps_checked < len(state.found) and state.room():
             solution = state.found[state.gaps_checked]
             state.gaps_checked += 1
-            for gap in detour_gaps(self.puzzle, solution):
-                state.gapped = True
-                if not plain:
-                    return
-                if not state.room():
-                    return
+            long_gap = empty_detour(self.puzzle, solution)
+            if long_gap is None:
+                continue
+            state.long_gapped = True
+            gaps = detour_gaps(self.puzzle, solution)
+            state.gapped = state.gapped or bool(gaps)
+            for gap in (long_gap, *gaps[:1]):
                 other = add_detour(solution, gap)
-                if self._fresh(state, other):
+                if (state.room() and other not in state.seen
+                        and not verify(self.puzzle, other, **self.options.as_kwargs())):
+                    self._fresh(state, other)
                     yield from self._emit(state, other, "detour", checked=True)
 
     def _restricted_first(self, state: _Search) -> Iterator[Solution]:
@@ -354,9 +378,11 @@ class NumberlinkSolver:
     def _neighbours(self, state: _Search) -> Iterator[Solution]:
         """2-opt neighbours of the solutions found (:mod:`.local`), while wanted."""
         while state.local_queue and state.room():
-            for other in local_alternatives(
-                self.puzzle, state.local_queue.pop(), **self.options.as_kwargs()
-            ):
+            solution = state.local_queue.pop()
+            moves = local_alternatives(self.puzzle, solution, **self.options.as_kwargs())
+            if not self.options.fill and not self.options.no_touch:
+                moves = itertools.chain(moves, shortcuts(self.puzzle, solution))
+            for other in moves:
                 if not state.room():
                     return
                 if self._fresh(state, other):

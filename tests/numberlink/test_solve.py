@@ -272,8 +272,8 @@ def _restricted_phases_against_brute(seed: int, boards: int) -> dict[str, int]:
 
 
 def test_restricted_phases_keep_exact_counts(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Fill first, the no-U-turn / no-detour-gap searches and the detours keep counts
-    exact (each phase is forced on tiny boards and must actually fire)."""
+    """Fill first, the no-U-turn / no-touch / no-detour-gap searches, shortcuts and
+    detours keep counts exact (each phase is forced on tiny boards and must fire)."""
     import importlib
 
     solve_module = importlib.import_module("numberlink_sat.numberlink.solve")
@@ -281,7 +281,7 @@ def test_restricted_phases_keep_exact_counts(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(solve_module, "STRENGTHEN_MIN_CELLS", 0)
     hits = _restricted_phases_against_brute(12, 40)
     for phase in ("fill first", "nikoli first", "nikoli more", "detour",
-                  "proof: no U-turn search"):
+                  "proof: no U-turn search", "proof: no touch search"):
         assert hits.get(phase, 0) > 0, hits
 
 
