@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
+from numberlink_sat.numberlink import zdd
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
 from numberlink_sat.numberlink.local import (
     add_detour,
@@ -40,6 +41,7 @@ from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
 __all__ = [
     "FILL_FIRST_SECONDS",
     "FILL_FIRST_SHARE",
+    "RACE_MIN_CELLS",
     "STRENGTHENED_SECONDS",
     "STRENGTHENED_SHARE",
     "STRENGTHEN_MAX_CELLS",
@@ -48,6 +50,7 @@ __all__ = [
     "WINDOW_SECONDS",
     "NumberlinkSolver",
     "count_solutions",
+    "counted",
     "is_unique",
     "solutions",
     "solve",
@@ -66,6 +69,9 @@ STRENGTHEN_MIN_CELLS = 64
 
 STRENGTHEN_MAX_CELLS = 100_000
 """Boards larger than this skip the strengthened first try: a second CNF costs more."""
+
+RACE_MIN_CELLS = 100
+"""Boards smaller than this are counted by SAT alone (starting two processes costs more)."""
 
 WINDOW = 6
 """Side of the windows in which a second solution is first looked for."""
@@ -528,14 +534,70 @@ def solutions(
     """Up to ``limit`` distinct solutions (``None``: all), so a designer can compare two.
 
     Raises :class:`~numberlink_sat.errors.SolveTimeout` past ``time_limit`` seconds
-    (encoding included).
+    (encoding included). Where it applies, the ZDD counter runs beside SAT
+    (:func:`counted`).
+    """
+    return counted(puzzle, limit, fill=fill, no_touch=no_touch, no_2x2=no_2x2,
+                   solver=solver, time_limit=time_limit)[1]
+
+
+def counted(
+    puzzle: Puzzle,
+    limit: int | None = 2,
+    *,
+    fill: bool = True,
+    no_touch: bool = False,
+    no_2x2: bool = False,
+    solver: str = DEFAULT_SOLVER,
+    time_limit: float | None = None,
+    engine: str = "auto",
+    keep: int | None = None,
+) -> tuple[int, list[Solution], str]:
+    """The number of solutions (up to ``limit``), up to ``keep`` of them (default:
+    ``limit``), and the engine that answered (``"sat"`` or ``"zdd"``).
+
+    With ``engine="auto"`` on boards of :data:`RACE_MIN_CELLS` cells and more that
+    the ZDD can hold (plain rules, narrow side up to
+    :data:`~numberlink_sat.numberlink.zdd.ZDD_MAX_WIDTH`), the ZDD counter and the
+    SAT engine run side by side in two child processes and the first answer wins
+    (:func:`~numberlink_sat.numberlink.zdd.race`); the ZDD's count is exact, so
+    ``limit=None`` counts without enumerating. Every solution returned is verified.
+
+    >>> from numberlink_sat.numberlink.model import Puzzle
+    >>> counted(Puzzle(2, 2, {"1": ((0, 0), (1, 1))}), None, fill=False)[::2]
+    (2, 'sat')
     """
     _check_limit(limit)
-    with NumberlinkSolver(
-        puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2, solver=solver,
-        time_limit=time_limit,
-    ) as engine:
-        return list(engine.solutions(limit))
+    if engine not in ("auto", "sat"):
+        raise InvalidArgumentError(f"engine must be 'auto' or 'sat', got {engine!r}")
+    keep = limit if keep is None else keep
+
+    def sat_job() -> list[Solution]:
+        with NumberlinkSolver(
+            puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2, solver=solver,
+            time_limit=time_limit,
+        ) as sat:
+            return list(sat.solutions(limit))
+
+    if (engine == "auto" and (limit is None or limit > 1)
+            and puzzle.width * puzzle.height >= RACE_MIN_CELLS
+            and zdd.fits(puzzle, no_touch=no_touch, no_2x2=no_2x2)):
+        sample = keep if keep is not None else None
+        name, count, found = zdd.race(puzzle, sat_job, fill=fill, limit=sample,
+                                      time_limit=time_limit)
+        _log.info("%s answered first: %d solution(s)", name, count)
+    else:
+        name, found = "sat", sat_job()
+        count = len(found)
+    for solution in found:
+        problems = verify(puzzle, solution, fill=fill, no_touch=no_touch, no_2x2=no_2x2)
+        if problems:  # pragma: no cover - an engine bug, never a user error
+            raise InternalError(f"invalid solution from {name}: " + "; ".join(problems))
+    if len(set(found)) != len(found) or (count and not found and keep != 0):
+        raise InternalError(f"{name} gave {count} solution(s) but {len(found)} distinct ones")
+    if limit is not None:
+        count = min(count, limit)
+    return count, found[:keep] if keep is not None else found, name
 
 
 def solve(
@@ -572,11 +634,15 @@ def count_solutions(
     solver: str = DEFAULT_SOLVER,
     time_limit: float | None = None,
 ) -> int:
-    """The number of distinct solutions (distinct path sets), counted up to ``limit``."""
-    return len(solutions(
+    """The number of distinct solutions (distinct path sets), counted up to ``limit``.
+
+    ``limit=None`` counts them all: exactly and without enumerating where the ZDD
+    counter applies (see :func:`counted`), one by one otherwise.
+    """
+    return counted(
         puzzle, limit, fill=fill, no_touch=no_touch, no_2x2=no_2x2, solver=solver,
-        time_limit=time_limit,
-    ))
+        time_limit=time_limit, keep=2,
+    )[0]
 
 
 def is_unique(

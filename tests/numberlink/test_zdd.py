@@ -1,0 +1,74 @@
+"""The ZDD counter against exhaustive counts, and the race beside SAT."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+import numberlink_sat as nl
+from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.numberlink import zdd
+from numberlink_sat.numberlink.model import Puzzle, Solution
+from tests.numberlink.exhaustive import brute_path_sets
+from tests.numberlink.test_solve import random_puzzle
+
+pytestmark = pytest.mark.skipif(not zdd.available(), reason="graphillion not installed")
+
+solve_module = importlib.import_module("numberlink_sat.numberlink.solve")
+
+
+@pytest.mark.parametrize("fill", [True, False])
+def test_counts_and_solutions_equal_exhaustive_search(fill: bool) -> None:
+    rng = random.Random(5 + fill)
+    compared = 0
+    for _ in range(150):
+        puzzle = random_puzzle(rng, max_side=4)
+        expected = brute_path_sets(puzzle, fill=fill, node_budget=100_000)
+        if expected is None or not zdd.fits(puzzle):
+            continue
+        count, found = zdd.zdd_solutions(puzzle, fill=fill, limit=None)
+        truth = {Solution(puzzle.width, puzzle.height, p) for p in expected}
+        assert count == len(truth), puzzle.to_dict()
+        assert {Solution(puzzle.width, puzzle.height, p) for p in found} == truth
+        compared += 1
+    assert compared > 100
+
+
+def test_only_plain_rules_and_narrow_boards_fit() -> None:
+    p = Puzzle(3, 3, {"1": ((0, 0), (2, 2))})
+    assert zdd.fits(p)
+    assert not zdd.fits(p, no_touch=True) and not zdd.fits(p, no_2x2=True)
+    wide = zdd.ZDD_MAX_WIDTH + 1
+    assert not zdd.fits(Puzzle(wide, wide, {"1": ((0, 0), (1, 1))}))
+
+
+def test_race_gives_exact_verified_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(solve_module, "RACE_MIN_CELLS", 0)
+    rng = random.Random(9)
+    engines = set()
+    for _ in range(6):
+        puzzle = random_puzzle(rng, max_side=4)
+        for fill in (True, False):
+            expected = brute_path_sets(puzzle, fill=fill, node_budget=100_000)
+            if expected is None:
+                continue
+            count, found, engine = solve_module.counted(puzzle, None, fill=fill)
+            engines.add(engine)
+            assert count == len(expected) == len(found)
+            assert nl.count_solutions(puzzle, 2, fill=fill) == min(2, len(expected))
+    assert engines <= {"zdd", "sat"} and engines
+
+
+def test_race_keeps_the_time_limit(corpus_dir: Path) -> None:
+    from numberlink_sat.numberlink import formats
+
+    path = corpus_dir / "numberlink" / "thomasahle-numberlink" / "janko"
+    puzzle = formats.read(path)[147]  # 8.9e13 solutions without fill
+    started = time.perf_counter()
+    with pytest.raises(SolveTimeout):
+        solve_module.counted(puzzle, None, fill=False, time_limit=0.5)
+    assert time.perf_counter() - started < 1.5
