@@ -15,6 +15,26 @@ class BudgetExceeded(Exception):
     """The enumeration visited more nodes than allowed."""
 
 
+def _rules_hold(chosen: dict[str, list[Cell]], open_cells: set[Cell], *, fill: bool,
+                no_touch: bool, no_2x2: bool) -> bool:
+    """The rules that only a complete set of paths can be judged on."""
+    owner = {cell: lab for lab, path in chosen.items() for cell in path}
+    if fill and set(owner) != open_cells:
+        return False
+    if no_touch and any(_touches(path) for path in chosen.values()):
+        return False
+    return not (no_2x2 and any(
+        all(owner.get(x) == lab for x in ((r + 1, c), (r, c + 1), (r + 1, c + 1)))
+        for (r, c), lab in owner.items()))
+
+
+def _touches(path: list[Cell]) -> bool:
+    """Two adjacent cells of the path that are not consecutive on it."""
+    pos = {cell: i for i, cell in enumerate(path)}
+    return any(other in pos and abs(pos[other] - i) != 1
+               for (r, c), i in pos.items() for other in ((r + 1, c), (r, c + 1)))
+
+
 def brute_path_sets(
     puzzle: Puzzle,
     *,
@@ -33,21 +53,7 @@ def brute_path_sets(
     nodes = [0]
 
     def rules_hold() -> bool:
-        owner = {cell: lab for lab, path in chosen.items() for cell in path}
-        if fill and set(owner) != open_cells:
-            return False
-        if no_touch:
-            for path in chosen.values():
-                pos = {cell: i for i, cell in enumerate(path)}
-                for (r, c), i in pos.items():
-                    for other in ((r + 1, c), (r, c + 1)):
-                        if other in pos and abs(pos[other] - i) != 1:
-                            return False
-        if no_2x2:
-            for (r, c), lab in owner.items():
-                if all(owner.get(x) == lab for x in ((r + 1, c), (r, c + 1), (r + 1, c + 1))):
-                    return False
-        return True
+        return _rules_hold(chosen, open_cells, fill=fill, no_touch=no_touch, no_2x2=no_2x2)
 
     def extend(k: int, path: list[Cell], target: Cell) -> None:
         nodes[0] += 1

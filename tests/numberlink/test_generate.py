@@ -11,7 +11,7 @@ import contextlib
 import io
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +48,41 @@ def _nbrs(cell: Cell, width: int, height: int) -> Iterator[Cell]:
             yield (rr, cc)
 
 
+def _free_regions(occupied: set[Cell], w: int, h: int) -> dict[Cell, int]:
+    """Each free cell's region number (4-connected flood fill)."""
+    region: dict[Cell, int] = {}
+    rid = 0
+    for r in range(h):
+        for c in range(w):
+            if (r, c) in occupied or (r, c) in region:
+                continue
+            stack = [(r, c)]
+            region[(r, c)] = rid
+            while stack:
+                x = stack.pop()
+                for y in _nbrs(x, w, h):
+                    if y not in occupied and y not in region:
+                        region[y] = rid
+                        stack.append(y)
+            rid += 1
+    return region
+
+
+def _free_regions_ok(occupied: set[Cell], rest: Sequence[tuple[str, tuple[Cell, Cell]]],
+                     w: int, h: int, *, fill: bool) -> bool:
+    """Every remaining label's ends can still be joined through free cells; with fill,
+    every free region touches a remaining label's ends."""
+    region = _free_regions(occupied, w, h)
+    touched: set[int] = set()
+    for _label, (a, b) in rest:
+        ra = {region[y] for y in _nbrs(a, w, h) if y in region}
+        rb = {region[y] for y in _nbrs(b, w, h) if y in region}
+        if b not in set(_nbrs(a, w, h)) and not ra & rb:
+            return False
+        touched |= ra & rb
+    return not fill or all(i in touched for i in set(region.values()))
+
+
 def brute_solutions(
     puzzle: Puzzle, *, fill: bool = True, no_touch: bool = False, no_2x2: bool = False,
     limit: int | None = None,
@@ -63,32 +98,7 @@ def brute_solutions(
         pass
 
     def free_region_ok(occupied: set[Cell], k: int) -> bool:
-        # every remaining label's ends must be joined through free cells; with fill,
-        # every free cell must be in a region touching a remaining label's end
-        rest = items[k:]
-        region: dict[Cell, int] = {}
-        rid = 0
-        for r in range(h):
-            for c in range(w):
-                if (r, c) in occupied or (r, c) in region:
-                    continue
-                stack = [(r, c)]
-                region[(r, c)] = rid
-                while stack:
-                    x = stack.pop()
-                    for y in _nbrs(x, w, h):
-                        if y not in occupied and y not in region:
-                            region[y] = rid
-                            stack.append(y)
-                rid += 1
-        touched: set[int] = set()
-        for _label, (a, b) in rest:
-            ra = {region[y] for y in _nbrs(a, w, h) if y in region}
-            rb = {region[y] for y in _nbrs(b, w, h) if y in region}
-            if b not in set(_nbrs(a, w, h)) and not ra & rb:
-                return False
-            touched |= ra & rb
-        return not fill or all(i in touched for i in set(region.values()))
+        return _free_regions_ok(occupied, items[k:], w, h, fill=fill)
 
     def rec(k: int, occupied: set[Cell], chosen: dict[str, list[Cell]]) -> None:
         if k == len(items):
