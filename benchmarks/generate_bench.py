@@ -148,6 +148,8 @@ ACCEPTANCE: list[tuple[str, dict[str, Any]]] = [
     ("symmetry mirror-tb", {"symmetry": "mirror-tb"}),
     ("no border clues", {"no_border_clues": True}),
     ("no adjacent ends", {"no_adjacent_ends": True}),
+    ("difficulty 40-400", {"difficulty": (40.0, 400.0)}),
+    ("difficulty 100-1000", {"difficulty": (100.0, 1000.0)}),
     ("no fill, empty, rot180", {"fill": False, "empty_share": (0.10, 0.30),
                                 "symmetry": "rot180"}),
     ("no fill, empty, no border clues", {"fill": False, "empty_share": (0.10, 0.30),

@@ -159,11 +159,12 @@ def _empty_bounds(c: GeneratorControls) -> tuple[int, int]:
     return math.ceil(c.empty_share[0] * cells - 1e-9), math.floor(c.empty_share[1] * cells + 1e-9)
 
 
-def control_problems(puzzle: Puzzle, solution: Solution, c: GeneratorControls) -> list[str]:
+def control_problems(puzzle: Puzzle, solution: Solution, c: GeneratorControls, *,
+                     rate_it: bool = True) -> list[str]:
     """What a generated puzzle breaks of the controls ``c`` (empty: it meets them all).
 
     Uniqueness is not judged here (a proof is); the rules, lengths, labels, blocked
-    and empty cells, symmetry and clue placement are.
+    and empty cells, symmetry, clue placement and (with ``rate_it``) the difficulty are.
 
     >>> g = generate_with_solution(6, 6, seed=2, no_border_clues=True)
     >>> control_problems(g.puzzle, g.solution, GeneratorControls(6, 6, no_border_clues=True))
@@ -189,7 +190,7 @@ def control_problems(puzzle: Puzzle, solution: Solution, c: GeneratorControls) -
         empty = c.width * c.height - sum(lengths) - len(puzzle.blocked)
         if not low <= empty <= high:
             out.append(f"{empty} empty cells, not within {low}..{high}")
-    if c.difficulty is not None:
+    if c.difficulty is not None and rate_it:
         score = rate(puzzle, **c.rules.as_kwargs()).score
         if not c.difficulty[0] <= score <= c.difficulty[1]:
             out.append(f"difficulty {score:g} not within {c.difficulty[0]:g}.."
@@ -353,7 +354,7 @@ class _Attempts:
         problems = verify(puzzle, solution, **c.rules.as_kwargs())
         if problems:  # pragma: no cover - repairs keep the intended solution valid
             raise InternalError("repaired intended solution is invalid: " + problems[0])
-        broken = control_problems(puzzle, solution, c)
+        broken = control_problems(puzzle, solution, c, rate_it=False)
         if broken:
             self.reject("controls after repairs", broken[0])
             return None
