@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from numberlink_sat.cli import main
@@ -97,11 +97,14 @@ def test_property_every_control_met_and_unique(width: int, height: int, seed: in
     try:
         controls = make_controls(width, height, max_attempts=20, **kwargs)
     except ValueError:
+        event("refused up front")
         return  # refused up front: fine (tested above)
     try:
         g = generate_with_solution(width, height, seed=seed, controls=controls)
     except GenerationFailed:
+        event("unlucky")
         return  # an unlucky draw; never a wrong puzzle
+    event("made")
     assert control_problems(g.puzzle, g.solution, controls) == []
     assert g.puzzle.labels
     assert _unique(g.puzzle, g.solution, fill)
