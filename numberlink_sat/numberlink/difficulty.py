@@ -50,6 +50,8 @@ __all__ = [
     "GRADES",
     "PROBE_BUDGET",
     "Difficulty",
+    "OutOfBudget",
+    "ProbeBudget",
     "Step",
     "lookahead_step",
     "rate",
@@ -103,27 +105,28 @@ class Difficulty:
         return dict(self.__dict__)
 
 
-class _Budget:
+class ProbeBudget:
     """A count of trial propagations left; deterministic, unlike a time limit."""
 
     def __init__(self, probes: int) -> None:
         self.left = probes
 
     def spend(self) -> None:
+        """Use one trial; raises :class:`OutOfBudget` past the count."""
         self.left -= 1
         if self.left < 0:
-            raise _OutOfBudget
+            raise OutOfBudget
 
 
-class _OutOfBudget(Exception):
-    pass
+class OutOfBudget(Exception):
+    """The trial propagations of a :class:`ProbeBudget` are spent."""
 
 
-_UNLIMITED = _Budget(1 << 62)
+_UNLIMITED = ProbeBudget(1 << 62)
 
 
 def _refutes(board: Board, e: int, value: int,
-             budget: _Budget = _UNLIMITED) -> Contradiction | None:
+             budget: ProbeBudget = _UNLIMITED) -> Contradiction | None:
     """The contradiction that ``e = value`` leads to by propagation, or ``None``."""
     budget.spend()
     trial = board.copy()
@@ -136,7 +139,7 @@ def _refutes(board: Board, e: int, value: int,
 
 
 def _refutes_deep(board: Board, e: int, value: int,
-                  budget: _Budget = _UNLIMITED) -> Contradiction | None:
+                  budget: ProbeBudget = _UNLIMITED) -> Contradiction | None:
     """A contradiction of ``e = value`` found with one-step lookaheads inside it."""
     budget.spend()
     trial = board.copy()
@@ -166,7 +169,7 @@ def _at_a_tip(board: Board, e: int) -> bool:
 
 
 def lookahead_step(board: Board, depth: int, start: int = 0,
-                   budget: _Budget = _UNLIMITED) -> Step | None:
+                   budget: ProbeBudget = _UNLIMITED) -> Step | None:
     """Find and apply one lookahead decision of ``depth`` (1 or 2), scanning edges
     from ``start`` round the board; ``None`` when there is none.
 
@@ -208,7 +211,7 @@ def rate(
     board = Board(puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2)
     counts = [0, 0, 0]
     solvable = True
-    budget = _Budget(PROBE_BUDGET)
+    budget = ProbeBudget(PROBE_BUDGET)
     try:
         board.propagate()
         depth = 1
@@ -223,7 +226,7 @@ def rate(
             depth = 1
     except Contradiction:
         solvable = False
-    except _OutOfBudget:
+    except OutOfBudget:
         pass
     left = board.state.count(UNKNOWN)
     settled = solvable and left == 0

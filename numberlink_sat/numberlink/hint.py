@@ -5,8 +5,8 @@ solution agrees with it, the hint is "your drawing cannot be completed", with th
 of the drawn marks that conflict (from the solver's failed assumptions). Otherwise
 the rule engine of the difficulty score (:mod:`.deduce`) looks for the next decision,
 in the order a player would: plain propagation, then a one-step lookahead, then a
-two-step one; past those, the forced map under the drawing (SAT) names an edge and
-the reason class is ``search``. Every rule is sound, so the hinted edge has that value
+two-step one (within the score's probe budget); past those, the forced map under the
+drawing (SAT) names an edge and the reason class is ``search``. Every rule is sound, so the hinted edge has that value
 in every solution that agrees with the drawing.
 
 >>> from numberlink_sat.numberlink.model import Puzzle
@@ -24,7 +24,12 @@ from numberlink_sat.errors import InternalError, InvalidPuzzleError
 from numberlink_sat.grid import Cell, Edge
 from numberlink_sat.numberlink.deduce import UNKNOWN, UNUSED, USED, Board, Contradiction
 from numberlink_sat.numberlink.diagnose import Backbone
-from numberlink_sat.numberlink.difficulty import lookahead_step
+from numberlink_sat.numberlink.difficulty import (
+    PROBE_BUDGET,
+    OutOfBudget,
+    ProbeBudget,
+    lookahead_step,
+)
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
 from numberlink_sat.numberlink.model import Puzzle
 from numberlink_sat.sat.deadline import Deadline
@@ -133,14 +138,22 @@ def hint(
     enc = NumberlinkEncoding(puzzle, options, deadline)
     base = _literals(enc, drawn, True) + _literals(enc, crossed, False)
     with SatSession(enc, solver=solver, deadline=deadline) as session:
-        state = Backbone(puzzle, options)
-        state.run(enc, session, 2, base)
-        if not state.found:
+        if session.solve_with_cuts(enc.find_cuts, base) is None:
             if session.solve_with_cuts(enc.find_cuts) is None:
                 return Hint("no solution")
             session.solve_with_cuts(enc.find_cuts, base)
             return _conflict(enc, session, base)
-    board = Board(puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2)
+        board = Board(puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2)
+        found = _by_rules(board, drawn, crossed)
+        if found is not None:
+            return found
+        state = Backbone(puzzle, options)
+        state.run(enc, session, 2, base)
+        return _by_search(board, state, enc)
+
+
+def _by_rules(board: Board, drawn: list[Edge], crossed: list[Edge]) -> Hint | None:
+    """The engine's next decision after the drawing (``None``: it finds none)."""
     try:
         for edges, value in ((drawn, USED), (crossed, UNUSED)):
             for a, b in edges:
@@ -152,12 +165,16 @@ def hint(
             return found
         if UNKNOWN not in board.state:
             return Hint("complete")
+        budget = ProbeBudget(PROBE_BUDGET)
         for depth in (1, 2):
-            step = lookahead_step(board, depth)
+            try:
+                step = lookahead_step(board, depth, 0, budget)
+            except OutOfBudget:
+                return None
             if step is not None:
                 return Hint("hint", board.edge_cells(step.edge), step.value == USED,
                             f"lookahead {depth}", step.why)
     except Contradiction as exc:  # pragma: no cover - the rules are sound
         raise InternalError(f"the rule engine refuted a drawing the solver completed: "
                             f"{exc.why}") from exc
-    return _by_search(board, state, enc)
+    return None
