@@ -72,7 +72,8 @@ def forced_map_rows(repeat: int, limit: float) -> Iterator[dict[str, Any]]:
                 assert not verify(p, s, fill=fill)
             yield {"task": "forced-map", "board": f"generated 30x30 seed {seed}",
                    "rules": d.rules, "answer": d.status, "wall": wall, "cpu": cpu,
-                   "detail": f"{len(d.forced)} forced, {d.stats.get('calls', 0)} SAT calls"}
+                   "detail": f"{len(d.forced)} forced, {d.stats.get('queries', 0)} backbone "
+                   "queries"}
     if not URLS.is_file():
         return
     for url in URLS.read_text().split():

@@ -185,7 +185,7 @@ def summary_lines(d: Diagnosis) -> list[str]:
         lines.append("undecided cells: "
                      + " ".join(f"({r},{c})" for r, c in sorted(d.undecided_cells)))
     lines.append(f"time: {d.seconds:.2f} s wall, {d.cpu_seconds:.2f} s CPU, "
-                 f"{d.stats.get('calls', 0)} SAT calls")
+                 f"{d.stats.get('queries', 0)} backbone queries")
     return lines
 
 

@@ -6,8 +6,8 @@ of the drawn marks that conflict (from the solver's failed assumptions). Otherwi
 the rule engine of the difficulty score (:mod:`.deduce`) looks for the next decision,
 in the order a player would: plain propagation, then a one-step lookahead, then a
 two-step one (within the score's probe budget); past those, the forced map under the
-drawing (SAT) names an edge and the reason class is ``search``. Every rule is sound, so the hinted edge has that value
-in every solution that agrees with the drawing.
+drawing (SAT) names an edge and the reason class is ``search``. Every rule is sound,
+so the hinted edge has that value in every solution that agrees with the drawing.
 
 >>> from numberlink_sat.numberlink.model import Puzzle
 >>> h = hint(Puzzle(3, 1, {"1": ((0, 0), (0, 2))}))
