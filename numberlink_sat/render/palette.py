@@ -21,12 +21,17 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
+from numberlink_sat.errors import InvalidArgumentError
+
 __all__ = [
+    "CHOICE_WINDOW",
     "DARK_BACKGROUND",
+    "EXACT_LABELS",
     "LIGHT_BACKGROUND",
     "PALETTE",
     "adjacency_from_cells",
@@ -236,6 +241,13 @@ def extended_palette(count: int) -> tuple[str, ...]:
     return tuple(colours)
 
 
+EXACT_LABELS = 256
+"""Up to this many labels, each label weighs every free colour."""
+
+CHOICE_WINDOW = 64
+"""Beyond :data:`EXACT_LABELS`, how many free colours (in palette order) a label weighs."""
+
+
 def assign_colours(
     labels: Iterable[str],
     adjacency: Iterable[tuple[str, str]] = (),
@@ -247,7 +259,10 @@ def assign_colours(
     of decreasing number of neighbours (ties: the order given); each takes the unused
     colour that is farthest from its already coloured neighbours, ties going to the
     earlier palette entry. Without ``palette`` the colours are the first ``len(labels)``
-    of :func:`extended_palette`, the most distinct ones. Deterministic.
+    of :func:`extended_palette`, the most distinct ones. Deterministic. A label without
+    coloured neighbours takes the first free colour; with more than
+    :data:`EXACT_LABELS` labels, a label with neighbours chooses among the first
+    :data:`CHOICE_WINDOW` free colours only, so the time stays linear in the labels.
 
     >>> colours = assign_colours("abc", [("a", "b"), ("b", "c"), ("a", "c")])
     >>> len(set(colours.values()))
@@ -265,20 +280,23 @@ def assign_colours(
         list(palette) if palette is not None else list(extended_palette(len(order))[: len(order)])
     )
     if len(colours) < len(order):
-        raise ValueError(f"{len(order)} labels but only {len(colours)} colours")
+        raise InvalidArgumentError(f"{len(order)} labels but only {len(colours)} colours")
     position = {label: i for i, label in enumerate(order)}
     ranked = sorted(order, key=lambda lab: (-graph.degree(lab), position[lab]))
-    free = dict.fromkeys(colours)  # insertion-ordered set
+    rank = {colour: i for i, colour in reversed(list(enumerate(colours)))}
+    free = dict.fromkeys(colours)  # insertion-ordered set, in palette order
+    window = None if len(order) <= EXACT_LABELS else CHOICE_WINDOW
     chosen: dict[str, str] = {}
     for label in ranked:
         near = [chosen[n] for n in graph.neighbors(label) if n in chosen]
-        best = max(
-            free,
-            key=lambda col: (
-                min((colour_distance(col, other) for other in near), default=math.inf),
-                -colours.index(col),
-            ),
-        )
+        if not near:  # every free colour scores infinity: the earliest one wins
+            best = next(iter(free))
+        else:
+            best = max(
+                itertools.islice(free, window),
+                key=lambda col: (min(colour_distance(col, other) for other in near),
+                                 -rank[col]),
+            )
         chosen[label] = best
         del free[best]
     return {label: chosen[label] for label in order}

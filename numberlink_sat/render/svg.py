@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 from xml.sax.saxutils import escape, quoteattr
 
@@ -84,10 +85,17 @@ def _theme(theme: str | Theme) -> Theme:
             f"unknown theme {theme!r}; choose one of {', '.join(THEMES)}") from None
 
 
+@lru_cache(maxsize=1 << 16)
 def _num(value: float) -> str:
-    """A coordinate without float noise: ``12``, ``12.5``."""
+    """A coordinate without float noise: ``12``, ``12.5`` (cached: a board repeats them)."""
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
+
+
+@lru_cache(maxsize=1 << 16)
+def _quoted(value: str) -> str:
+    """``quoteattr(value)``, cached: classes, colours and coordinates repeat."""
+    return quoteattr(value)
 
 
 class _Doc:
@@ -109,7 +117,7 @@ class _Doc:
             if value is None:
                 continue
             shown = _num(value) if isinstance(value, (int, float)) else value
-            parts.append(f"{key}={quoteattr(shown)}")
+            parts.append(f"{key}={_quoted(shown)}")
         head = " ".join(parts)
         self.lines.append(f"<{head}>{escape(text)}</{tag}>" if text else f"<{head}/>")
 

@@ -53,6 +53,16 @@ def _sgr(*codes: str) -> str:
     return "\x1b[" + ";".join(codes) + "m"
 
 
+def _cell_styles(colours: dict[str, str]) -> dict[str, tuple[str, str]]:
+    """Per label, the escape codes of its path cells and of its two ends (once per label)."""
+    out: dict[str, tuple[str, str]] = {}
+    for label, back in colours.items():
+        fore = "231" if text_colour_on(back) == "#ffffff" else "16"
+        style = ["48", "5", str(ansi_256(back)), "38", "5", fore]
+        out[label] = (_sgr(*style), _sgr("1", "4", *style))
+    return out
+
+
 _RESET = _sgr("0")
 
 
@@ -81,6 +91,7 @@ def render_text(
     colours = (
         label_colours(puzzle, solution) if solution is not None else label_colours(puzzle)
     ) if colour else {}
+    styles = _cell_styles(colours)
     rows = []
     for r in range(puzzle.height):
         cells = []
@@ -99,12 +110,8 @@ def render_text(
             elif owner is None:
                 cells.append(_sgr("2") + padded + _RESET)
             else:
-                back = colours[owner]
-                fore = "231" if text_colour_on(back) == "#ffffff" else "16"
-                style = ["48", "5", str(ansi_256(back)), "38", "5", fore]
-                if (r, c) in ends:
-                    style = ["1", "4", *style]
-                cells.append(_sgr(*style) + padded + _RESET)
+                plain, end = styles[owner]
+                cells.append((end if (r, c) in ends else plain) + padded + _RESET)
         sep = "" if colour else " "
         rows.append(sep.join(cells).rstrip())
     return "\n".join(rows)
@@ -142,6 +149,7 @@ def _render_lines(puzzle: Puzzle, solution: Solution, colour: bool) -> str:
     ends = dict(puzzle.label_at)
     width = max([1, *(len(lab) for lab in puzzle.labels)])
     colours = label_colours(puzzle, solution) if colour else {}
+    codes = {label: str(ansi_256(value)) for label, value in colours.items()}
     rows = []
     for r in range(puzzle.height):
         parts = []
@@ -159,7 +167,7 @@ def _render_lines(puzzle: Puzzle, solution: Solution, colour: bool) -> str:
                 text = EMPTY.ljust(width)
             gap = "─" if "R" in joins and c + 1 < puzzle.width else " "
             if colour and who is not None and cell not in puzzle.blocked:
-                code = str(ansi_256(colours[who]))
+                code = codes[who]
                 style = ("1", "4", "38", "5", code) if cell in ends else ("38", "5", code)
                 text = _sgr(*style) + text + _RESET
                 gap = _sgr("38", "5", code) + gap + _RESET if gap != " " else gap
