@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from numberlink_sat.cli.common import EXIT_OK, parse_input, positive_int
+from numberlink_sat.cli.common import EXIT_OK, parse_input, positive_int, positive_seconds
 from numberlink_sat.errors import InternalError, InvalidArgumentError
 from numberlink_sat.numberlink.formats import parse_solution, read_text
 from numberlink_sat.numberlink.model import Puzzle, Solution
@@ -174,7 +174,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--no-answers", action="store_true", help="leave out the answer pages")
     p.add_argument("--no-difficulty", action="store_true",
                    help="do not rate puzzles whose manifest gives no difficulty")
-    p.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--time-limit", type=positive_seconds, default=None, metavar="SECONDS",
                    help="seconds to solve each puzzle that has no solution file")
     p.add_argument("--quiet", "-q", action="store_true", help="no summary line")
     p.set_defaults(func=run)
