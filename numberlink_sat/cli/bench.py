@@ -130,7 +130,11 @@ def run(args: argparse.Namespace) -> int:
     for name in engine_names:
         if name.split(":", 1)[0] not in ("sat", "dfs", "cpsat"):
             raise InvalidArgumentError(f"unknown engine {name!r}; use sat, sat:SOLVER, dfs, cpsat")
+    from numberlink_sat.family import get_family
+
     families = set(_split(args.families))
+    for name in families:
+        get_family(name)  # an unknown family is a usage error, not an empty run
     kinds = set(_split(args.kinds)) if args.kinds else None
     formats = _split(args.format)
     if not set(formats) <= {"csv", "jsonl"} or not formats:

@@ -146,3 +146,10 @@ def test_bad_usage_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     with pytest.raises(SystemExit) as exc:
         main(["bench", "--jobs", "0"])
     assert exc.value.code == 2
+
+
+def test_an_unknown_family_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["bench", "--families", "sudoku", "--out", str(tmp_path)]) == 2
+    assert "unknown puzzle family 'sudoku'" in capsys.readouterr().err
