@@ -116,13 +116,15 @@ def random_paths(
     ``rng`` is a ``random.Random`` or a seed. Every path has at least 2 cells, never
     touches itself (two of its cells are adjacent only when consecutive), and at most
     ``max_length`` cells when given (``>= 2``). The cells on no path are pairwise
-    non-adjacent. ``deadline`` is checked every 1,024 paths (``SolveTimeout``).
+    non-adjacent. ``deadline`` is checked every 64 paths (``SolveTimeout``).
     """
     if max_length is not None and max_length < 2:
         raise ValueError(f"max_length must be >= 2, got {max_length}")
     rand = as_rng(rng)
     n = width * height
     nbrs = _neighbour_lists(width, height)
+    if deadline is not None:
+        deadline.check("drawing paths")
     uf = UnionFind(n)
     on_path = bytearray(n)
     # free cells that may still start a path, with O(1) removal by swapping
@@ -143,7 +145,7 @@ def random_paths(
     paths: list[tuple[Cell, ...]] = []
     randrange = rand.randrange
     while cand:
-        if deadline is not None and not len(paths) & 1023:
+        if deadline is not None and not len(paths) & 63:
             deadline.check("drawing paths")
         a = cand[randrange(len(cand))]
         free = [x for x in nbrs[a] if not on_path[x]]

@@ -183,9 +183,11 @@ def symmetric_paths(
     the image of a path is a path (itself, reversed, for a self-symmetric one).
     """
     g = _Grower(width, height, mirror, rng, max_length)
+    if deadline is not None:
+        deadline.check("drawing paths")
     cand = list(range(g.n))
     while cand:
-        if deadline is not None and not len(cand) & 4095:
+        if deadline is not None and not len(cand) & 255:
             deadline.check("drawing paths")
         k = rng.randrange(len(cand))
         a = cand[k]
