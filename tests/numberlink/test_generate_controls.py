@@ -160,3 +160,8 @@ def test_difficulty_range_is_met_and_reported() -> None:
         score = rate(g.puzzle).score
         assert 40.0 <= score <= 400.0 and g.stats.difficulty == score
         assert g.stats.difficulty_grade is not None
+
+
+def test_a_generated_puzzle_stays_hashable() -> None:
+    g = generate_with_solution(4, 4, seed=1)
+    assert isinstance(hash(g), int) and isinstance(hash(g.stats), int)  # TypeError before

@@ -115,7 +115,7 @@ class GenerationStats:
     gap_cuts: int = 0
     empty: int = 0
     conflicts: int = 0
-    rejected: dict[str, int] = field(default_factory=dict)
+    rejected: dict[str, int] = field(default_factory=dict, compare=False)
     difficulty: float | None = None
     difficulty_grade: str | None = None
 
