@@ -237,7 +237,9 @@ def _controls(args: argparse.Namespace) -> dict[str, Any]:
 def _check_formats(args: argparse.Namespace, controls: dict[str, Any]) -> None:
     blocked = controls["allow_blocked"]
     for fmt in args.format:
-        if blocked and not _holds_blocked(fmt) and fmt != "puzzlink":
+        # puzz.link files beside other formats are written for puzzles without blocked cells
+        if blocked and not _holds_blocked(fmt) and not (fmt == "puzzlink" and
+                                                        len(args.format) > 1):
             raise InvalidPuzzleError(
                 f"format {fmt!r} has no blocked cells; add --no-blocked "
                 "(or use --format tokens or json)"
