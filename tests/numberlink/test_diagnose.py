@@ -71,14 +71,14 @@ def test_dense_boards_with_many_solutions() -> None:
     """Few labels on open boards: many solutions, large undecided regions, loop cuts."""
     rng = random.Random(7)
     compared = 0
-    for _ in range(12):
+    for _ in range(8):
         w, h = rng.randint(3, 4), rng.randint(3, 4)
         cells = [(r, c) for r in range(h) for c in range(w)]
         rng.shuffle(cells)
         puzzle = Puzzle(w, h, {"1": (cells[0], cells[1]), "2": (cells[2], cells[3])})
         for variant in VARIANTS:
             compared += check(puzzle, variant) + check(puzzle, variant, first_two=False)
-    assert compared >= 160
+    assert compared >= 100
 
 
 def test_settled_cells_and_the_json_form() -> None:
