@@ -33,7 +33,7 @@ from typing import Any
 
 from numberlink_sat.errors import InternalError, SolveTimeout
 from numberlink_sat.grid import Cell
-from numberlink_sat.numberlink.diagnose import Diagnosis, diagnose
+from numberlink_sat.numberlink.diagnose import Diagnosis, cpu_seconds, diagnose
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.precheck import prove_unsolvable
@@ -378,7 +378,7 @@ def find_fixes(
     ``puzzle.genre`` is set). A ``diagnosis`` made under the same rules saves the first step. Past
     ``time_limit`` the fixes proven so far come back with ``complete=False``.
     """
-    started, cpu = time.perf_counter(), time.process_time()
+    started, cpu = time.perf_counter(), cpu_seconds()
     deadline = Deadline(time_limit)
     rules = {"fill": fill, "no_touch": no_touch, "no_2x2": no_2x2}
     d = diagnosis if diagnosis is not None else diagnose(
@@ -390,7 +390,7 @@ def find_fixes(
     def report() -> FixReport:
         fixes.sort(key=lambda f: f.size)
         return FixReport(tuple(fixes), tried, counted, complete,
-                         time.perf_counter() - started, time.process_time() - cpu, d)
+                         time.perf_counter() - started, cpu_seconds() - cpu, d)
 
     if d.status != "multiple":
         complete = d.status != "timeout"
