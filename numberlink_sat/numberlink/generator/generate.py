@@ -92,7 +92,9 @@ class GenerationStats:
     moved, only without blocked cells; gap cuts take a cell off the middle of a path),
     made in ``repair_rounds`` global rounds and ``local_rounds`` window rounds;
     ``raw_unique``: the accepted candidate was already unique as drawn; ``attempts``:
-    candidates drawn (the rejected ones included); ``empty``: cells on no path and not
+    attempts made (each draws up to :data:`DRAWS_PER_ATTEMPT` candidates until one meets
+    the shape controls, then proves it); ``draws``: candidates drawn in all (the rejected
+    ones included); ``empty``: cells on no path and not
     blocked; ``conflicts``: SAT conflicts over all attempts; times in seconds, summed
     over all attempts.
     """
@@ -118,6 +120,7 @@ class GenerationStats:
     rejected: dict[str, int] = field(default_factory=dict, compare=False)
     difficulty: float | None = None
     difficulty_grade: str | None = None
+    draws: int = 0
 
     @property
     def seconds(self) -> float:
@@ -217,6 +220,10 @@ def _placement_problems(puzzle: Puzzle, c: GeneratorControls) -> list[str]:
     return out
 
 
+DRAWS_PER_ATTEMPT = 25
+"""Candidates drawn per attempt until one meets the shape controls (empty share, clue
+placement, leftovers); each attempt then proves at most one."""
+
 _CHECK_DRAWN_CELLS = 40_000
 """Boards up to this size get the drawn intended solution verified before the proof."""
 
@@ -233,6 +240,7 @@ class _Attempts:
     seconds_proving: float = 0.0
     timeouts: int = 0
     conflicts: int = 0
+    draws: int = 0
     reasons: list[str] = field(default_factory=list)
     rejected: dict[str, int] = field(default_factory=dict)
     last_timeout: SolveTimeout | None = None
@@ -310,6 +318,17 @@ class _Attempts:
             self.reject("rules", "drawn paths break the rules: " + problems[0])
             return False
         return True
+
+    def draw_shaped(self) -> Layout | None:
+        """:meth:`draw` until a candidate meets the shape controls, at most
+        :data:`DRAWS_PER_ATTEMPT` times (drawing is cheap next to a proof)."""
+        for _ in range(DRAWS_PER_ATTEMPT):
+            self.draws += 1
+            layout = self.draw()
+            if layout is not None:
+                return layout
+            self.run_deadline.check("generating")
+        return None
 
     # -- phase 2: prove and repair ----------------------------------------------
     def budget(self) -> ProofBudget:
@@ -390,6 +409,7 @@ class _Attempts:
             rejected=dict(self.rejected),
             difficulty=score,
             difficulty_grade=grade,
+            draws=self.draws,
         )
         return GeneratedPuzzle(puzzle, solution, stats)
 
@@ -398,7 +418,7 @@ class _Attempts:
         for attempt in range(1, c.max_attempts + 1):
             self.run_deadline.check("generating")
             started = time.perf_counter()
-            layout = self.draw()
+            layout = self.draw_shaped()
             self.run_deadline.check("generating")
             # valid by construction; checked on boards where it is cheap (the final
             # answer is always checked by the verifier)
