@@ -103,6 +103,23 @@ def _neighbour_lists(width: int, height: int) -> list[list[int]]:
     return [index_neighbours(i, width, height) for i in range(width * height)]
 
 
+def _extensions(b: int, root: int, nbrs: list[list[int]], on_path: bytearray,
+                uf: UnionFind) -> list[int]:
+    """The free neighbours ``x`` of ``b`` whose only neighbour on the current path
+    (the set of ``root``) is ``b``."""
+    options = []
+    for x in nbrs[b]:
+        if on_path[x]:
+            continue
+        touching = 0
+        for y in nbrs[x]:
+            if on_path[y] and uf.find(y) == root:
+                touching += 1
+        if touching == 1:
+            options.append(x)
+    return options
+
+
 def random_paths(
     width: int,
     height: int,
@@ -159,17 +176,7 @@ def random_paths(
         root = uf.union(a, b)
         path = [a, b]
         while len(path) < limit:
-            options = []
-            for x in nbrs[b]:
-                if on_path[x]:
-                    continue
-                # b must be x's only neighbour on the current path
-                touching = 0
-                for y in nbrs[x]:
-                    if on_path[y] and uf.find(y) == root:
-                        touching += 1
-                if touching == 1:
-                    options.append(x)
+            options = _extensions(b, root, nbrs, on_path, uf)
             if not options:
                 break
             x = options[randrange(len(options))]

@@ -507,6 +507,16 @@ def _best_plan(
     return None
 
 
+def _joins_at(target: list[int], z: int, a: int) -> list[tuple[list[int], list[int]]]:
+    """``a`` joined to path ``target`` at its cell ``z``: (the new path, the rest cut off)."""
+    if z == target[-1]:
+        return [([*target, a], [])]
+    if z == target[0]:
+        return [([a, *target], [])]
+    pos = target.index(z)
+    return [([*target[: pos + 1], a], target[pos + 1:]), ([a, *target[pos:]], target[:pos])]
+
+
 def _reroute(
     segments: list[list[int]],
     intended: set[IndexEdge],
@@ -540,17 +550,7 @@ def _reroute(
                 m = owner.get(z, -1)
                 if m < 0 or m == k:
                     continue
-                target = segments[m]
-                pieces: list[tuple[list[int], list[int]]] = []
-                if z == target[-1]:
-                    pieces.append(([*target, a], []))
-                elif z == target[0]:
-                    pieces.append(([a, *target], []))
-                else:
-                    pos = target.index(z)
-                    pieces.append(([*target[: pos + 1], a], target[pos + 1:]))
-                    pieces.append(([a, *target[pos:]], target[:pos]))
-                for head, rest in pieces:
+                for head, rest in _joins_at(segments[m], z, a):
                     if rest and len(rest) < min_length:
                         continue
                     if induced and any(y in head and y != z for y in around):
@@ -597,6 +597,71 @@ def _starts(n: int, window: int) -> list[int]:
     return out
 
 
+@dataclass(frozen=True)
+class _Window:
+    """A ``wc`` x ``wr`` window at row ``r0``, column ``c0`` of a board ``width`` wide."""
+
+    r0: int
+    c0: int
+    wr: int
+    wc: int
+    width: int
+
+    def inside(self, i: int) -> bool:
+        r, c = divmod(i, self.width)
+        return self.r0 <= r < self.r0 + self.wr and self.c0 <= c < self.c0 + self.wc
+
+    def cell(self, i: int) -> Cell:
+        r, c = divmod(i, self.width)
+        return (r - self.r0, c - self.c0)
+
+    def local(self, i: int) -> int:
+        r, c = self.cell(i)
+        return r * self.wc + c
+
+    def to_global(self, j: int) -> int:
+        r, c = divmod(j, self.wc)
+        return (r + self.r0) * self.width + c + self.c0
+
+
+def _window_puzzle(win: _Window, segments: list[list[int]], ids: list[int],
+                   blocked: set[int]) -> tuple[Puzzle, set[IndexEdge]]:
+    """The window's sub-puzzle (each run of a path inside is a label, a 1-cell run a
+    blocked cell) and the intended edges inside it."""
+    ends: dict[str, tuple[Cell, Cell]] = {}
+    sub_blocked: set[Cell] = {win.cell(i) for i in blocked if win.inside(i)}
+    inside_edges: set[IndexEdge] = set()
+    for k in ids:
+        run: list[int] = []
+        for i in [*segments[k], -1]:
+            if i >= 0 and win.inside(i):
+                run.append(i)
+                continue
+            if len(run) == 1:
+                sub_blocked.add(win.cell(run[0]))
+            elif run:
+                ends[str(len(ends))] = (win.cell(run[0]), win.cell(run[-1]))
+                inside_edges.update(_path_edges(run))
+            run = []
+    return Puzzle(win.wc, win.wr, ends, sub_blocked), inside_edges
+
+
+def _window_other(win: _Window, sub: Puzzle, inside_edges: set[IndexEdge],
+                  options: RuleOptions, budget: ProofBudget,
+                  result: ProofResult) -> set[IndexEdge] | None:
+    """Another solution of the window's sub-puzzle, as board edges, or None."""
+    enc = NumberlinkEncoding(sub, options, budget.deadline)
+    edge_var = _edge_vars(enc)
+    with budget.session(enc, num_vars=enc.num_vars) as session:
+        session.add_clause([-edge_var[_edge(win.local(a), win.local(b))]
+                            for a, b in inside_edges])
+        model = session.solve_with_cuts(enc.find_cuts)
+        result.solve_calls += session.stats.calls
+    if model is None:
+        return None
+    return {_edge(win.to_global(i), win.to_global(j)) for i, j in enc.used_edges(model)}
+
+
 def _local_repairs(
     width: int,
     height: int,
@@ -623,77 +688,36 @@ def _local_repairs(
     to find. This phase only makes repair steps, which keep the intended solution;
     the global proof that follows decides uniqueness.
     """
-    n = width * height
-    seg_of = [-1] * n
-
-    def index_segments() -> None:
-        for k, seg in enumerate(segments):
-            for i in seg:
-                seg_of[i] = k
-
-    index_segments()
+    seg_of = _segment_index(segments, width * height)
     for r0 in _starts(height, window):
         for c0 in _starts(width, window):
-            wr, wc = min(window, height - r0), min(window, width - c0)
+            win = _Window(r0, c0, min(window, height - r0), min(window, width - c0), width)
             for _ in range(max_tries):
                 budget.deadline.check("local repairs")
                 ids = sorted({seg_of[(r0 + dr) * width + c0 + dc]
-                              for dr in range(wr) for dc in range(wc)} - {-1})
-                ends: dict[str, tuple[Cell, Cell]] = {}
-                sub_blocked: set[Cell] = set()
-                inside_edges: set[IndexEdge] = set()
-                for k in ids:
-                    run: list[int] = []
-                    for i in [*segments[k], -1]:
-                        if i >= 0 and r0 <= i // width < r0 + wr and c0 <= i % width < c0 + wc:
-                            run.append(i)
-                            continue
-                        if len(run) == 1:
-                            sub_blocked.add((run[0] // width - r0, run[0] % width - c0))
-                        elif run:
-                            ends[str(len(ends))] = (
-                                (run[0] // width - r0, run[0] % width - c0),
-                                (run[-1] // width - r0, run[-1] % width - c0),
-                            )
-                            inside_edges.update(_path_edges(run))
-                        run = []
+                              for dr in range(win.wr) for dc in range(win.wc)} - {-1})
+                sub, inside_edges = _window_puzzle(win, segments, ids, blocked)
                 if not inside_edges:
                     break
-                for i in blocked:
-                    if r0 <= i // width < r0 + wr and c0 <= i % width < c0 + wc:
-                        sub_blocked.add((i // width - r0, i % width - c0))
-                sub = Puzzle(wc, wr, ends, sub_blocked)
-                enc = NumberlinkEncoding(sub, options, budget.deadline)
-                edge_var = _edge_vars(enc)
-
-                offset = r0 * width + c0  # global = local + offset + (local // wc) * (width - wc)
-                with budget.session(enc, num_vars=enc.num_vars) as session:
-                    block = []
-                    for a, b in inside_edges:
-                        la = (a // width - r0) * wc + a % width - c0
-                        lb = (b // width - r0) * wc + b % width - c0
-                        block.append(-edge_var[_edge(la, lb)])
-                    session.add_clause(block)
-                    model = session.solve_with_cuts(enc.find_cuts)
-                    result.solve_calls += session.stats.calls
-                if model is None:
+                other = _window_other(win, sub, inside_edges, options, budget, result)
+                if other is None:
                     break
-                skip = width - wc
-                other = {
-                    _edge(i + offset + (i // wc) * skip, j + offset + (j // wc) * skip)
-                    for i, j in enc.used_edges(model)
-                }
-                steps = _repair_round(
-                    segments, origin, blocked, inside_edges, other,
-                    policy=policy, width=width, height=height,
-                )
+                steps = _repair_round(segments, origin, blocked, inside_edges, other,
+                                      policy=policy, width=width, height=height)
                 if not steps:
                     break
                 result.local_rounds += 1
                 result.count(steps)
-                for i in range(n):
-                    seg_of[i] = -1
-                index_segments()
+                seg_of = _segment_index(segments, width * height)
+
+
+def _segment_index(segments: list[list[int]], n: int) -> list[int]:
+    """Cell -> the index of its segment (-1: on none)."""
+    seg_of = [-1] * n
+    for k, seg in enumerate(segments):
+        for i in seg:
+            seg_of[i] = k
+    return seg_of
 
 
 def _policy_of(min_length: int, allow_trim: bool, policy: RepairPolicy | None) -> RepairPolicy:
