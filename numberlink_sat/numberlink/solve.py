@@ -39,8 +39,10 @@ from numberlink_sat.sat.session import Accept, Model, SatSession, SessionStats
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
 
 __all__ = [
+    "EDGE_BY_EDGE",
     "FILL_FIRST_SECONDS",
     "FILL_FIRST_SHARE",
+    "RACE_AFTER_SECONDS",
     "RACE_MIN_CELLS",
     "STRENGTHENED_SECONDS",
     "STRENGTHENED_SHARE",
@@ -69,6 +71,13 @@ STRENGTHEN_MIN_CELLS = 64
 
 STRENGTHEN_MAX_CELLS = 100_000
 """Boards larger than this skip the strengthened first try: a second CNF costs more."""
+
+EDGE_BY_EDGE = False
+"""Whether the complete second searches without fill run one call per edge of a known
+solution ("this edge unused") instead of one call with the solutions blocked."""
+
+RACE_AFTER_SECONDS = 1.0
+"""How long counting runs SAT alone before the ZDD counter races beside it."""
 
 RACE_MIN_CELLS = 100
 """Boards smaller than this are counted by SAT alone (starting two processes costs more)."""
@@ -298,13 +307,36 @@ class NumberlinkSolver:
                 name, assumptions = "no U-turn", [u_turn]
             _log.info("next solution with %s (%d known, none with a detour gap)", name,
                       len(state.found))
-            found = self._search(state, assumptions)
+            found = (self._edge_by_edge(state, assumptions) if EDGE_BY_EDGE
+                     else self._search(state, assumptions))
             if found is None:
                 state.finished = True
                 self.stats.extra["proof"] = f"{name} search"
                 return
             assert isinstance(found, Solution)
             yield from self._emit(state, found, "nikoli more")
+
+    def _edge_by_edge(self, state: _Search, assumptions: list[int]) -> Solution | None:
+        """A solution outside the known ones under ``assumptions``, one edge at a time.
+
+        Any other solution lacks some edge of a known solution ``S`` (a solution using
+        all of ``S``'s edges is ``S``: every cell of ``S`` has its full degree, and
+        more edges could only form loops). So one call per edge of ``S`` under
+        "this edge unused" decides; after an UNSAT the clause "restrictions imply the
+        edge" is implied by the formula and is added, which makes later calls easier.
+        """
+        enc, session = self.encoding, self.session
+        assert enc is not None and session is not None
+        guards = [-x for x in assumptions]
+        for a, b in sorted(state.found[0].edges()):
+            var = enc.edge_var(a, b)
+            assert var is not None
+            found = self._search(state, [*assumptions, -var])
+            if found is not None:
+                assert isinstance(found, Solution)
+                return found
+            session.add_clause([*guards, var])
+        return None
 
     def _detours(self, state: _Search) -> Iterator[Solution]:
         """Check new solutions for detour gaps: each gap, filled in, may be one more
@@ -511,6 +543,12 @@ class NumberlinkSolver:
         self.close()
 
 
+def _race_pays(puzzle: Puzzle, limit: int | None, *, no_touch: bool, no_2x2: bool) -> bool:
+    """Whether counting should race the ZDD beside SAT (see :func:`counted`)."""
+    return ((limit is None or limit > 1) and puzzle.width * puzzle.height >= RACE_MIN_CELLS
+            and zdd.fits(puzzle, no_touch=no_touch, no_2x2=no_2x2) and zdd.can_race())
+
+
 def _strengthen(puzzle: Puzzle) -> bool:
     """Whether the board's size calls for the strengthened first try."""
     return STRENGTHEN_MIN_CELLS <= puzzle.width * puzzle.height <= STRENGTHEN_MAX_CELLS
@@ -558,8 +596,9 @@ def counted(
 
     With ``engine="auto"`` on boards of :data:`RACE_MIN_CELLS` cells and more that
     the ZDD can hold (plain rules, narrow side up to
-    :data:`~numberlink_sat.numberlink.zdd.ZDD_MAX_WIDTH`), the ZDD counter and the
-    SAT engine run side by side in two child processes and the first answer wins
+    :data:`~numberlink_sat.numberlink.zdd.ZDD_MAX_WIDTH`), when SAT alone has not
+    answered within :data:`RACE_AFTER_SECONDS`, the ZDD counter and the SAT engine
+    run side by side in two child processes and the first answer wins
     (:func:`~numberlink_sat.numberlink.zdd.race`); the ZDD's count is exact, so
     ``limit=None`` counts without enumerating. Every solution returned is verified.
 
@@ -572,22 +611,30 @@ def counted(
         raise InvalidArgumentError(f"engine must be 'auto' or 'sat', got {engine!r}")
     keep = limit if keep is None else keep
 
-    def sat_job() -> list[Solution]:
+    deadline = Deadline(time_limit)
+
+    def sat_job(seconds: float | None = None) -> list[Solution]:
         with NumberlinkSolver(
             puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2, solver=solver,
-            time_limit=time_limit,
+            deadline=deadline.within(seconds),
         ) as sat:
             return list(sat.solutions(limit))
 
-    if (engine == "auto" and (limit is None or limit > 1)
-            and puzzle.width * puzzle.height >= RACE_MIN_CELLS
-            and zdd.fits(puzzle, no_touch=no_touch, no_2x2=no_2x2)):
-        sample = keep if keep is not None else None
-        name, count, found = zdd.race(puzzle, sat_job, fill=fill, limit=sample,
-                                      time_limit=time_limit)
-        _log.info("%s answered first: %d solution(s)", name, count)
-    else:
-        name, found = "sat", sat_job()
+    found: list[Solution] | None = None
+    name = "sat"
+    if engine == "auto" and _race_pays(puzzle, limit, no_touch=no_touch, no_2x2=no_2x2):
+        try:  # SAT alone first: most boards are decided before a race would start
+            found = sat_job(RACE_AFTER_SECONDS)
+        except SolveTimeout:
+            deadline.check("counting")
+            _log.info("no answer from SAT in %.1f s: the ZDD counter races beside it",
+                      RACE_AFTER_SECONDS)
+            name, count, found = zdd.race(puzzle, sat_job, fill=fill, limit=keep,
+                                          time_limit=deadline.remaining())
+            _log.info("%s answered first: %d solution(s)", name, count)
+    if found is None:
+        found = sat_job()
+    if name == "sat":
         count = len(found)
     for solution in found:
         problems = verify(puzzle, solution, fill=fill, no_touch=no_touch, no_2x2=no_2x2)

@@ -23,6 +23,7 @@ Every solution either engine gives is checked by the verifier in the parent.
 
 from __future__ import annotations
 
+import importlib.util
 import multiprocessing
 import time
 from collections.abc import Callable
@@ -33,7 +34,15 @@ from numberlink_sat.errors import InternalError, SolveTimeout
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.model import Puzzle, Solution
 
-__all__ = ["ZDD_MAX_CELLS", "ZDD_MAX_WIDTH", "available", "fits", "race", "zdd_solutions"]
+__all__ = [
+    "ZDD_MAX_CELLS",
+    "ZDD_MAX_WIDTH",
+    "available",
+    "can_race",
+    "fits",
+    "race",
+    "zdd_solutions",
+]
 
 ZDD_MAX_WIDTH = 14
 """Boards whose narrow side is wider than this are left to SAT (the diagram explodes)."""
@@ -49,11 +58,16 @@ Paths = dict[str, list[Cell]]
 
 def available() -> bool:
     """Whether graphillion is installed (the ``zdd`` extra)."""
-    try:
-        import graphillion  # noqa: F401
-    except ImportError:  # pragma: no cover - depends on the installation
+    # found, not imported: the parent of the race never loads it (see race)
+    return importlib.util.find_spec("graphillion") is not None
+
+
+def can_race() -> bool:
+    """Whether this process may start the race's two children (``fork`` exists and
+    this is not a daemonic worker, which may not have children)."""
+    if multiprocessing.current_process().daemon:
         return False
-    return True
+    return "fork" in multiprocessing.get_all_start_methods()
 
 
 def fits(puzzle: Puzzle, *, no_touch: bool = False, no_2x2: bool = False) -> bool:
@@ -137,7 +151,8 @@ def _paths(puzzle: Puzzle, graph: list[tuple[Cell, Cell]]) -> Paths:
 
 
 # -- the race --------------------------------------------------------------------------
-def _zdd_child(conn: Connection, puzzle: Puzzle, fill: bool, limit: int | None) -> None:
+def _zdd_child(conn: Connection, board: tuple[Any, ...], fill: bool, limit: int | None) -> None:
+    puzzle = Puzzle(*board)
     try:
         import resource
 
@@ -179,10 +194,15 @@ def race(
     ``time_limit``; both children are killed either way. An error in the SAT child
     (a bug) is raised here as :class:`~numberlink_sat.errors.InternalError`.
     """
-    context = multiprocessing.get_context("fork")
     started = time.perf_counter()
     children = []
-    for target, args in ((_zdd_child, (puzzle, fill, limit)), (_sat_child, (sat_job,))):
+    board = (puzzle.width, puzzle.height, {k: list(v) for k, v in puzzle.endpoints.items()},
+             sorted(puzzle.blocked))
+    # the ZDD child is spawned, not forked: graphillion's threads do not survive a
+    # fork of a process that used it; the SAT child is forked (it runs a closure)
+    jobs = (("spawn", _zdd_child, (board, fill, limit)), ("fork", _sat_child, (sat_job,)))
+    for method, target, args in jobs:
+        context: Any = multiprocessing.get_context(method)
         receive, send = context.Pipe(duplex=False)
         child = context.Process(target=target, args=(send, *args), daemon=True)
         child.start()

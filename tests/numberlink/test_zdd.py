@@ -48,6 +48,7 @@ def test_only_plain_rules_and_narrow_boards_fit() -> None:
 
 def test_race_gives_exact_verified_answers(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(solve_module, "RACE_MIN_CELLS", 0)
+    monkeypatch.setattr(solve_module, "RACE_AFTER_SECONDS", 0.0)
     rng = random.Random(9)
     engines = set()
     for _ in range(6):
@@ -63,12 +64,29 @@ def test_race_gives_exact_verified_answers(monkeypatch: pytest.MonkeyPatch) -> N
     assert engines <= {"zdd", "sat"} and engines
 
 
-def test_race_keeps_the_time_limit(corpus_dir: Path) -> None:
+def _slow_sat() -> list[Solution]:
+    time.sleep(30)
+    return []
+
+
+def test_race_takes_the_first_answer() -> None:
+    """With a SAT side that never answers in time the ZDD's exact count wins."""
+    puzzle = Puzzle(3, 3, {"1": ((0, 0), (2, 2))})
+    expected = brute_path_sets(puzzle, fill=False)
+    assert expected is not None
+    name, count, found = zdd.race(puzzle, _slow_sat, fill=False, limit=None, time_limit=20)
+    assert (name, count, len(found)) == ("zdd", len(expected), len(expected))
+    name, count, _ = zdd.race(puzzle, lambda: [], fill=False, limit=2, time_limit=20)
+    assert name in {"sat", "zdd"}
+
+
+def test_race_keeps_the_time_limit(corpus_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from numberlink_sat.numberlink import formats
 
     path = corpus_dir / "numberlink" / "thomasahle-numberlink" / "janko"
     puzzle = formats.read(path)[147]  # 8.9e13 solutions without fill
+    monkeypatch.setattr(solve_module, "RACE_AFTER_SECONDS", 0.2)
     started = time.perf_counter()
-    with pytest.raises(SolveTimeout):
-        solve_module.counted(puzzle, None, fill=False, time_limit=0.5)
-    assert time.perf_counter() - started < 1.5
+    with pytest.raises(SolveTimeout, match="side by side"):
+        solve_module.counted(puzzle, None, fill=False, time_limit=1.0)
+    assert time.perf_counter() - started < 1.0 + 0.5

@@ -1,0 +1,182 @@
+"""Hand-made puzzles under the Nikoli rule (no fill) and under fill: verdict, time, engine.
+
+The boards: the puz.link URLs of the corpus, a few corpus boards that were slow before
+(Janko's 24x14 Arukone boards 147 and 217, Ahle's inputs4 #2, Flow Free
+``extreme_12x12_28``) and the bench's ``loose`` family (fill only: a random
+Hamiltonian path cut into W pieces). Per puzzle and rule: ``solve`` (one solution)
+and ``count_solutions(limit=2)`` (unique / multiple / none), wall and CPU seconds
+(the children's CPU included: the count may race the ZDD counter beside SAT), the
+engine that answered, every answer verified. With ``--znumlin PATH`` (the exact ZDD
+counter ``znumlin`` of kunisura/algorithms2012, built from source, never shipped)
+its count and CPU time are added as a comparison.
+
+    python benchmarks/handmade_bench.py --out benchmarks/results/handmade
+    python benchmarks/handmade_bench.py --znumlin /tmp/znumlin --time-limit 20
+
+Writes ``handmade.csv`` and ``handmade.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import platform
+import random
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numberlink_sat as nl
+from numberlink_sat.bench.instances import numberlink_loose
+from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.numberlink.formats import puzzlink
+from numberlink_sat.numberlink.solve import counted
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "numberlink"
+CORPUS_BOARDS = (
+    ("janko#147", "thomasahle-numberlink/janko", 147),
+    ("janko#217", "thomasahle-numberlink/janko", 217),
+    ("inputs4#2", "thomasahle-numberlink/inputs4", 2),
+    ("flow extreme_12x12_28", "mzucker-flow_solver/puzzles/extreme_12x12_28.txt", 0),
+)
+LOOSE_SIDES = (20, 30, 40)
+FIELDS = ("puzzle", "size", "pairs", "rule", "solve", "solve_wall", "solve_cpu", "verdict",
+          "engine", "count_wall", "count_cpu", "znumlin", "znumlin_cpu")
+
+
+def boards() -> list[tuple[str, nl.Puzzle, tuple[bool, ...]]]:
+    """(name, puzzle, the fill values to run) for every board of the benchmark."""
+    out: list[tuple[str, nl.Puzzle, tuple[bool, ...]]] = []
+    urls = (CORPUS / "puzzlink" / "urls.txt").read_text(encoding="utf-8").split()
+    for url in (u for u in urls if u.startswith("http")):
+        puzzle = puzzlink.parse_url(url)
+        genre = url.split("?", 1)[1].split("/", 1)[0]
+        out.append((f"{genre} {url.split('/')[-1][:12]}", puzzle, (False, True)))
+    for name, path, index in CORPUS_BOARDS:
+        out.append((name, nl.read(CORPUS / path)[index], (False, True)))
+    rng = random.Random(2026)
+    for side in LOOSE_SIDES:
+        out.append((f"loose {side}x{side}", numberlink_loose(side, side, rng), (True,)))
+    return out
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(job: object) -> tuple[object, float, float]:
+    """Run ``job()``; its answer (or ``"timeout"``), wall and CPU seconds (children too)."""
+    wall, cpu = time.perf_counter(), time.process_time() + children_cpu()
+    try:
+        answer = job()  # type: ignore[operator]
+    except SolveTimeout:
+        answer = "timeout"
+    return answer, time.perf_counter() - wall, time.process_time() + children_cpu() - cpu
+
+
+def znumlin(binary: str, puzzle: nl.Puzzle, fill: bool, limit: float) -> tuple[str, float]:
+    """znumlin's count and CPU seconds (its frontier runs along the first line: the
+    board is given narrow side first)."""
+    if puzzle.width > puzzle.height:
+        puzzle = nl.Puzzle(puzzle.height, puzzle.width,
+                           {k: ((a[1], a[0]), (b[1], b[0])) for k, (a, b) in
+                            puzzle.endpoints.items()},
+                           [(c, r) for r, c in puzzle.blocked])
+    labels = {cell: str(k + 1) for k, ab in enumerate(puzzle.endpoints.values()) for cell in ab}
+    rows = [f"{puzzle.width} {puzzle.height}"]
+    for r in range(puzzle.height):
+        rows.append(" ".join(labels.get((r, c), "*" if (r, c) in puzzle.blocked else "-")
+                             for c in range(puzzle.width)))
+    with tempfile.NamedTemporaryFile("w", suffix=".dat", delete=False) as handle:
+        handle.write("\n".join(rows) + "\n")
+    before = children_cpu()
+    try:
+        done = subprocess.run([binary, *([] if fill else ["-kansai"]), handle.name],
+                              capture_output=True, text=True, timeout=limit, check=False)
+    except subprocess.TimeoutExpired:
+        return "timeout", children_cpu() - before
+    found = re.search(r"#solution = (\d+)", done.stdout + done.stderr)
+    return (found.group(1) if found else "error"), children_cpu() - before
+
+
+def run(puzzle: nl.Puzzle, fill: bool, limit: float, binary: str | None) -> dict[str, object]:
+    solution, solve_wall, solve_cpu = timed(lambda: nl.solve(puzzle, fill=fill, time_limit=limit))
+    if isinstance(solution, nl.Solution):
+        assert nl.verify(puzzle, solution, fill=fill) == []
+        solved = "solved"
+    else:
+        solved = "none" if solution is None else "timeout"
+    result, count_wall, count_cpu = timed(lambda: counted(puzzle, 2, fill=fill, time_limit=limit))
+    verdict, engine = "timeout", "-"
+    if isinstance(result, tuple):
+        count, found, engine = result
+        for other in found:
+            assert nl.verify(puzzle, other, fill=fill) == []
+        verdict = {0: "none", 1: "unique"}.get(count, "multiple")
+    row: dict[str, object] = {
+        "size": f"{puzzle.width}x{puzzle.height}", "pairs": len(puzzle.endpoints),
+        "rule": "fill" if fill else "nikoli", "solve": solved,
+        "solve_wall": round(solve_wall, 3), "solve_cpu": round(solve_cpu, 3),
+        "verdict": verdict, "engine": engine, "count_wall": round(count_wall, 3),
+        "count_cpu": round(count_cpu, 3), "znumlin": "", "znumlin_cpu": "",
+    }
+    if binary:
+        answer, cpu = znumlin(binary, puzzle, fill, limit)
+        row["znumlin"], row["znumlin_cpu"] = answer, round(cpu, 3)
+    return row
+
+
+def write(rows: list[dict[str, object]], out: Path, limit: float) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    with (out / "handmade.csv").open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=FIELDS)
+        writer.writeheader()
+        writer.writerows(rows)
+    lines = [
+        "# Hand-made puzzles: Nikoli rule (no fill) and fill", "",
+        f"`python benchmarks/handmade_bench.py --time-limit {limit:g}`; Python "
+        f"{platform.python_version()}, 2 shared cores (busy: read CPU seconds, not wall). "
+        "`count` is `count_solutions(limit=2)`; CPU includes child processes.", "",
+        "| puzzle | size | pairs | rule | solve | wall s | CPU s | count | engine | wall s "
+        "| CPU s | znumlin | CPU s |", "| " + " | ".join(["---"] * 13) + " |",
+    ]
+    for row in rows:
+        lines.append("| " + " | ".join(str(row[f]) for f in FIELDS) + " |")
+    for rule in ("nikoli", "fill"):
+        decided = [r for r in rows if r["rule"] == rule and r["verdict"] != "timeout"]
+        times = [float(str(r["count_cpu"])) for r in decided]
+        if times:
+            lines.append("")
+            lines.append(f"{rule}: {len(decided)} of {sum(r['rule'] == rule for r in rows)} "
+                         f"decided within {limit:g} s; median count CPU "
+                         f"{statistics.median(times):.2f} s")
+    (out / "handmade.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--time-limit", type=float, default=20.0)
+    parser.add_argument("--znumlin", help="path of a znumlin binary to compare with")
+    parser.add_argument("--only", help="run the boards whose name contains this")
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/handmade"))
+    args = parser.parse_args(argv)
+    rows = []
+    for name, puzzle, fills in boards():
+        if args.only and args.only not in name:
+            continue
+        for fill in fills:
+            row = {"puzzle": name, **run(puzzle, fill, args.time_limit, args.znumlin)}
+            print(" ".join(f"{k}={v}" for k, v in row.items()), flush=True)
+            rows.append(row)
+    write(rows, args.out, args.time_limit)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
