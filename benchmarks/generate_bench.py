@@ -152,10 +152,6 @@ ACCEPTANCE: list[tuple[str, dict[str, Any]]] = [
     ("difficulty 100-1000", {"difficulty": (100.0, 1000.0)}),
     ("no fill, empty, rot180", {"fill": False, "empty_share": (0.10, 0.30),
                                 "symmetry": "rot180"}),
-    ("no fill, empty, no border clues", {"fill": False, "empty_share": (0.10, 0.30),
-                                         "no_border_clues": True}),
-    ("no fill, empty, no adjacent ends", {"fill": False, "empty_share": (0.10, 0.30),
-                                          "no_adjacent_ends": True}),
 ]
 
 

@@ -58,6 +58,8 @@ def test_longest_induced_path_small_boards() -> None:
     ({"conflict_budget": 0}, "conflict_budget"),
     ({"no_adjacent_ends": 1}, "True or False"),
     ({"difficulty": (50, 10)}, "difficulty"),
+    ({"fill": False, "empty_share": (0.1, 0.3), "no_border_clues": True}, "not supported"),
+    ({"fill": False, "empty_share": (0.1, 0.3), "no_adjacent_ends": True}, "not supported"),
 ])
 def test_impossible_or_bad_controls_fail_up_front(kwargs: dict[str, Any], match: str) -> None:
     size = {"width": kwargs.pop("width", 5), "height": kwargs.pop("height", 5)}

@@ -290,6 +290,12 @@ fill rule every open cell is on a path)
             raise InvalidPuzzleError(
                 f"no_border_clues: a {w}x{h} board has fewer than 2 cells off the border"
             )
+        if self.empty_share is not None and (self.no_border_clues or self.no_adjacent_ends):
+            raise InvalidArgumentError(
+                "empty_share together with no_border_clues or no_adjacent_ends is not "
+                "supported yet: the clue moves empty the border and spaced clues allow no "
+                "cut, and no such candidate was ever proven unique here; drop one of them"
+            )
         if self.empty_share is not None:
             most = (cells - shortest) / cells
             if self.empty_share[0] > most:
