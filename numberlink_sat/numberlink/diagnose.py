@@ -39,7 +39,7 @@ from numberlink_sat.grid import Cell, Edge
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.precheck import prove_unsolvable
-from numberlink_sat.numberlink.solve import solutions
+from numberlink_sat.numberlink.solve import NumberlinkSolver
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.session import Model, SatSession
@@ -260,12 +260,16 @@ class Backbone:
             self.checked(enc, model)
 
 
-def _first_two(puzzle: Puzzle, options: RuleOptions, deadline: Deadline,
-               solver: str) -> list[Solution]:
-    left = deadline.remaining()
-    if left is not None and left <= 0:
-        deadline.check("finding solutions")
-    return solutions(puzzle, 2, solver=solver, time_limit=left, **options.as_kwargs())
+def _first_two(puzzle: Puzzle, options: RuleOptions, deadline: Deadline, solver: str,
+               found: list[Solution]) -> list[Solution]:
+    """Up to two solutions from the library's solver, appended to ``found`` as they come
+    (so a time limit keeps the first)."""
+    deadline.check("finding solutions")
+    with NumberlinkSolver(puzzle, fill=options.fill, no_touch=options.no_touch,
+                          no_2x2=options.no_2x2, solver=solver, deadline=deadline) as engine:
+        for solution in engine.solutions(2):
+            found.append(solution)
+    return found
 
 
 def diagnose(
@@ -303,9 +307,11 @@ def diagnose(
     partial = False
     enc: NumberlinkEncoding | None = None
     stats: dict[str, Any] = {}
+    early: list[Solution] = []
     if reason is None:
         try:
-            known = _first_two(puzzle, options, deadline, solver) if first_two else None
+            known = (_first_two(puzzle, options, deadline, solver, early)
+                     if first_two else None)
             enc = NumberlinkEncoding(puzzle, options, deadline)
             if known is not None:
                 stats["first_two_seconds"] = round(time.perf_counter() - started, 4)
@@ -325,6 +331,11 @@ def diagnose(
                 state.candidates = {}
         except SolveTimeout:
             partial = True
+            if early and not state.found:  # the first solution came before the limit
+                if enc is not None:
+                    state.seed(enc, early)
+                else:
+                    state.solutions, state.found = early[:2], len(early)
     stats["queries"] = state.queries
 
     def edges(variables: Iterable[int]) -> frozenset[Edge]:

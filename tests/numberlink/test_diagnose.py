@@ -128,3 +128,15 @@ def test_arguments_are_checked() -> None:
         diagnose(p, count_limit=1)
     with pytest.raises(TypeError):
         diagnose("1 1")  # type: ignore[arg-type]
+
+
+def test_a_time_limit_keeps_what_was_found() -> None:
+    """Solutions found before the limit are kept; whatever is marked undecided is."""
+    p = Puzzle(14, 14, {"1": ((0, 0), (0, 13)), "2": ((13, 0), (13, 13))})
+    d = diagnose(p, fill=False, time_limit=0.5, count_limit=10_000)
+    assert d.partial and d.seconds < 1.5
+    for s in d.solutions:
+        assert nl.verify(p, s, fill=False) == []
+    if len(d.solutions) == 2:
+        assert d.solutions[0].edges() ^ d.solutions[1].edges() <= d.undecided
+    assert not (d.forced & d.undecided)
