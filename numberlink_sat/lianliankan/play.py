@@ -115,6 +115,7 @@ def _peel(ids: Board, ring: bool, gravity: bool, rng: random.Random,
     deadline = deadline if deadline is not None else Deadline(None)
     out: list[tuple[Move, tuple[int, int]]] = []
     tiles = board.tiles()
+    deadline.check("building the board")
     grid = LinkGrid(board, ring)
     while tiles:
         deadline.check("building the board")
@@ -150,7 +151,11 @@ def _build(cells: list[Cell], height: int, width: int, labels: list[int], ring: 
     Tiles are peeled off in pairs (:func:`_peel`); pair ``i`` gets picture ``labels[i]``;
     the peeling order clears the labelled board.
     """
-    ids = Board.empty(height, width).with_tiles({c: i + 1 for i, c in enumerate(cells)})
+    deadline = deadline if deadline is not None else Deadline(None)
+    ids = Board.empty(height, width)
+    deadline.check("building the board")
+    ids = ids.with_tiles({c: i + 1 for i, c in enumerate(cells)})
+    deadline.check("building the board")
     steps = _peel(ids, ring, gravity, rng, deadline)
     label_of: dict[int, int] = {}
     for (_, (x, y)), lab in zip(steps, labels, strict=True):
@@ -211,7 +216,9 @@ def generate_with_order(rows: int, cols: int, copies: int = 4, seed: int | None 
     _check_size(rows, cols, copies, pictures)
     rng = random.Random(seed)
     cells = [(r, c) for r in range(rows) for c in range(cols)]
+    deadline.check("building the board")
     labels = _picture_pairs(len(cells) // 2, copies, pictures, rng)
+    deadline.check("building the board")
     return _build(cells, rows, cols, labels, outside_ring, gravity, rng, deadline)
 
 
