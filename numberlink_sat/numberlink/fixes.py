@@ -4,8 +4,9 @@ Four kinds of edit are tried, smallest first (``size`` is the number of cells wh
 clue changes):
 
 - ``block cell`` (size 1): a cell made blocked, only where the format has blocked cells;
-- ``new pair`` (size 2, without fill): a new pair at the two ends of a straight run of
-  cells the first solution leaves empty;
+- ``new pair`` (size 2): a new pair at the two ends of a straight run of cells the
+  first solution leaves empty (without fill), or on two free cells of the undecided
+  region (tried after the straight runs without fill, last with fill);
 - ``move end`` (size 2): one end of a label moved to an empty cell nearby;
 - ``add pair`` (size 3): a path of the first solution cut between two neighbouring
   cells ``x`` and ``y``: ``x`` becomes an end of the label, ``y`` and the label's far
@@ -44,6 +45,7 @@ from numberlink_sat.sat.session import SatSession
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
 __all__ = [
+    "FREE_PAIRS",
     "KNOWN_SOLUTIONS",
     "MOVE_DISTANCE",
     "Fix",
@@ -250,6 +252,29 @@ def _new_pair_candidates(puzzle: Puzzle, d: Diagnosis) -> Iterator[Candidate]:
                _edited(puzzle, ends, puzzle.blocked), _added(extra, seg))
 
 
+def _no_carry(solution: Solution) -> Solution | None:
+    return None
+
+
+FREE_PAIRS = 200
+"""At most this many new pairs on two cells of the undecided region are tried."""
+
+
+def _free_pair_candidates(puzzle: Puzzle, d: Diagnosis) -> Iterator[Candidate]:
+    """A new pair on two free cells of the undecided region, farthest apart first
+    (no known solution carries over: each is counted)."""
+    cells = sorted(d.undecided_cells - set(puzzle.label_at))
+    pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1:]
+             if abs(a[0] - b[0]) + abs(a[1] - b[1]) >= 2]
+    pairs.sort(key=lambda ab: (-(abs(ab[0][0] - ab[1][0]) + abs(ab[0][1] - ab[1][1])), ab))
+    extra = new_label(puzzle)
+    for a, b in pairs[:FREE_PAIRS]:
+        ends = dict(puzzle.endpoints)
+        ends[extra] = (a, b)
+        yield ("new pair", f"add pair {extra} at {a} and {b}", 2,
+               _edited(puzzle, ends, puzzle.blocked), _no_carry)
+
+
 def _split(label: str, x: Cell, y: Cell, extra: str) -> Carry:
     def carry(solution: Solution) -> Solution | None:
         path = list(solution.paths[label])
@@ -398,7 +423,10 @@ def find_fixes(
     known = _known_solutions(puzzle, d, rules, deadline, solver)
     wanted = set(kinds)
     sources = [("block cell", _block_candidates), ("new pair", _new_pair_candidates),
-               ("move end", _move_candidates), ("add pair", _cut_candidates)]
+               ("move end", _move_candidates), ("add pair", _cut_candidates),
+               ("new pair", _free_pair_candidates)]
+    if not fill:  # where cells may stay empty a new pair is the natural repair: earlier
+        sources.insert(2, sources.pop())
     if allow_blocked is None:
         allow_blocked = puzzle.genre is None
     if not allow_blocked:
