@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from numberlink_sat.bounds import json_depth
 from numberlink_sat.cli.certify import add_certificate_option, certified_check, certified_solve
 from numberlink_sat.cli.common import (
     EXIT_NO_SOLUTION,
@@ -32,7 +33,7 @@ from numberlink_sat.cli.common import (
     parse_input,
     use_colour,
 )
-from numberlink_sat.errors import InternalError, InvalidPuzzleError, SolveTimeout
+from numberlink_sat.errors import InternalError, InvalidPuzzleError, ParseError, SolveTimeout
 from numberlink_sat.numberlink.formats import (
     FORMATS,
     SOLUTION_FORMATS,
@@ -41,6 +42,7 @@ from numberlink_sat.numberlink.formats import (
     read_text,
 )
 from numberlink_sat.numberlink.formats.puzzlink import looks_like_url
+from numberlink_sat.numberlink.formats.solution import format_solution
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.rules import RuleOptions
 from numberlink_sat.numberlink.solve import NumberlinkSolver, solve
@@ -67,6 +69,9 @@ def register(sub: Any) -> None:
     add_certificate_option(p)
     p.add_argument("--dimacs", metavar="PATH",
                    help="also write the base CNF (before lazy loop cuts) in DIMACS form")
+    p.add_argument("--out", metavar="PATH",
+                   help="also write the solution file (JSON paths and the label grid), "
+                   "which verify reads")
     p.add_argument("--pzprv3", metavar="PATH",
                    help="also write the answer as a pzprv3 file, which puzz.link opens "
                    "(File > Open); the labels must be clue numbers, no blocked cells")
@@ -286,6 +291,31 @@ def _write_answers(args: argparse.Namespace, puzzle: Puzzle, found: Solution | N
     if args.pzprv3:
         path = name(args.pzprv3, index, total)
         Path(path).write_text(pzprv3.write_solution(found, puzzle), encoding="utf-8")
+    if args.out:
+        Path(name(args.out, index, total)).write_text(
+            format_solution(found, puzzle=puzzle), encoding="utf-8")
+
+
+def _record_solution(text: str, puzzle: Puzzle) -> Solution | None:
+    """The paths of a ``solve --json`` or ``check --json`` line; ``None`` for other text."""
+    first = text.lstrip().split("\n", 1)[0]
+    if not first.startswith("{") or '"status"' not in first or json_depth(first) > 8:
+        return None
+    try:
+        record = json.loads(first)
+    except ValueError:
+        return None
+    if not isinstance(record, dict) or "status" not in record or "width" in record:
+        return None
+    paths = record.get("paths")
+    if not isinstance(paths, dict):
+        raise ParseError(f"the record holds no solution (status {record['status']!r})", 1, 1)
+    try:
+        return Solution(puzzle.width, puzzle.height,
+                        {str(label): [tuple(cell) for cell in path]
+                         for label, path in paths.items()})
+    except (TypeError, ValueError) as exc:
+        raise ParseError(f"bad paths in the record: {exc}", 1, 1) from None
 
 
 def _write_dimacs(puzzle: Puzzle, options: dict[str, Any], path: str) -> None:
@@ -410,7 +440,8 @@ def run_verify(args: argparse.Namespace) -> int:
               "verify takes one", file=sys.stderr)
         return EXIT_USAGE
     solution = parse_input(args.solution,
-                           lambda text: parse_solution(text, args.solution_format),
+                           lambda text: _record_solution(text, puzzles[0])
+                           or parse_solution(text, args.solution_format),
                            text=_url_text(args.solution))
     rules, source = rule_choice(puzzles[0], args)
     _RuleNotes()(rules, source, puzzles[0])
