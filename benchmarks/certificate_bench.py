@@ -45,7 +45,8 @@ from numberlink_sat.numberlink.generator import generate_with_solution
 from numberlink_sat.numberlink.model import Puzzle
 from numberlink_sat.numberlink.solve import NumberlinkSolver
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "numberlink"
+CORPUS = Path(os.environ.get("NUMBERLINK_SAT_CORPUS")
+              or Path(__file__).resolve().parents[2] / "shared" / "corpus") / "numberlink"
 FLOW = CORPUS / "mzucker-flow_solver" / "puzzles"
 T = TypeVar("T")
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import statistics
 import sys
 import time
@@ -42,7 +43,8 @@ from numberlink_sat.numberlink.model import Puzzle
 from numberlink_sat.numberlink.solve import count_solutions
 from numberlink_sat.numberlink.verify import verify
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "numberlink"
+CORPUS = Path(os.environ.get("NUMBERLINK_SAT_CORPUS")
+              or Path(__file__).resolve().parents[2] / "shared" / "corpus") / "numberlink"
 URLS = CORPUS / "puzzlink" / "urls.txt"
 FLOW = CORPUS / "mzucker-flow_solver" / "puzzles"
 OUT = Path(__file__).resolve().parent / "results" / "diagnose"

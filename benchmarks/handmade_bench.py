@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import platform
 import random
 import re
@@ -37,7 +38,8 @@ from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.numberlink.formats import puzzlink
 from numberlink_sat.numberlink.solve import counted
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "numberlink"
+CORPUS = Path(os.environ.get("NUMBERLINK_SAT_CORPUS")
+              or Path(__file__).resolve().parents[2] / "shared" / "corpus") / "numberlink"
 CORPUS_BOARDS = (
     ("janko#147", "thomasahle-numberlink/janko", 147),
     ("janko#217", "thomasahle-numberlink/janko", 217),

@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import platform
 import resource
 import subprocess
@@ -33,7 +34,8 @@ from typing import Any
 import numberlink_sat as nl
 from numberlink_sat.numberlink.model import Puzzle
 
-INPUTS6 = (Path(__file__).resolve().parents[2] / "shared" / "corpus" / "numberlink"
+INPUTS6 = (Path(os.environ.get("NUMBERLINK_SAT_CORPUS")
+              or Path(__file__).resolve().parents[2] / "shared" / "corpus") / "numberlink"
            / "thomasahle-numberlink" / "inputs6")
 FIELDS = ("board", "solver", "status", "cells", "clauses", "precheck_s", "encode_s", "load_s",
           "sat_s", "paths_s", "verify_s", "total_s", "peak_rss_mb", "absorbed")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import platform
 import statistics
 import sys
@@ -24,7 +25,8 @@ from pathlib import Path
 import numberlink_sat as nl
 from numberlink_sat.numberlink.solve import NumberlinkSolver
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "numberlink"
+CORPUS = Path(os.environ.get("NUMBERLINK_SAT_CORPUS")
+              or Path(__file__).resolve().parents[2] / "shared" / "corpus") / "numberlink"
 FILES = {
     "janko": "thomasahle-numberlink/janko",
     "inputs1": "thomasahle-numberlink/inputs1",

@@ -1,18 +1,22 @@
 """Shared pytest fixtures.
 
 ``corpus_dir`` is the public puzzle corpus in ``shared/corpus`` beside the repository
-(``<clone>/../shared/corpus``). Its files carry licences that do not fit this MIT
-package, so they are never copied here; tests that need them skip when it is absent.
+(``<clone>/../shared/corpus``), or the folder the ``NUMBERLINK_SAT_CORPUS`` environment
+variable names. Its files carry licences that do not fit this MIT package, so they are
+never copied here; tests that need them skip when it is absent.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
-CORPUS_DIR = Path(__file__).resolve().parents[2] / "shared" / "corpus"
-"""Where the corpus is expected: ``shared/corpus`` next to the repository folder."""
+CORPUS_DIR = Path(os.environ.get("NUMBERLINK_SAT_CORPUS")
+                  or Path(__file__).resolve().parents[2] / "shared" / "corpus")
+"""Where the corpus is expected: ``$NUMBERLINK_SAT_CORPUS``, else ``shared/corpus`` next
+to the repository folder."""
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 """Puzzles written for these tests (and the 7x7 example of the docs)."""
@@ -24,7 +28,8 @@ def corpus_dir() -> Path:
     if not (CORPUS_DIR / "numberlink").is_dir():
         pytest.skip(
             f"public puzzle corpus not found at {CORPUS_DIR} (it lives in shared/corpus "
-            "beside the repository and is not shipped with it: licences)"
+            "beside the repository, or where NUMBERLINK_SAT_CORPUS points, and is not "
+            "shipped with it: licences)"
         )
     return CORPUS_DIR
 

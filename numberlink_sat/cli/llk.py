@@ -58,8 +58,8 @@ def register(sub: Any) -> None:
     p.set_defaults(func=_hint)
 
     p = verbs.add_parser("generate", help="a full board that is clearable by construction")
-    p.add_argument("rows", type=int)
-    p.add_argument("cols", type=int)
+    p.add_argument("rows", type=int, help="board height, in cells")
+    p.add_argument("cols", type=int, help="board width, in cells")
     p.add_argument("--copies", type=int, choices=(2, 4), default=4,
                    help="tiles of each picture (default 4; the cell count must be a multiple)")
     p.add_argument("--pictures", type=int, default=None,
