@@ -103,3 +103,20 @@ def test_all_variants_after_the_limit_answer_timeout(tmp_path: Path,
     out = capsys.readouterr().out
     assert out.count("timeout") == 4
     assert time.perf_counter() - start < 4 * 0.2 + 3  # not four full limits plus slack
+
+
+def test_generate_whole_run_limit(tmp_path: Path) -> None:
+    # the limit covers the whole run: finished puzzles are kept, exit 4 when fewer came out
+    out = tmp_path / "made"
+    code, elapsed = _timed(["generate", "--size", "12x12", "--count", "500", "--out", str(out),
+                            "--time-limit", str(LIMIT)])
+    assert code == 4
+    assert elapsed <= LIMIT + margin(LIMIT), f"{elapsed:.2f} s for {LIMIT} s"
+    assert any(out.iterdir())  # the puzzles finished before the limit are on disk
+
+
+def test_generate_large_board_limit(tmp_path: Path) -> None:
+    code, elapsed = _timed(["generate", "--size", "300x300", "--out", str(tmp_path),
+                            "--time-limit", str(LIMIT)])
+    assert code == 4
+    assert elapsed <= LIMIT + margin(LIMIT), f"{elapsed:.2f} s for {LIMIT} s"
