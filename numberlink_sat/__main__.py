@@ -1,8 +1,6 @@
-"""``python -m numberlink_sat`` runs the command line."""
+"""``python -m numberlink_sat`` runs the command line (see :func:`numberlink_sat.cli.run`)."""
 
-import sys
-
-from numberlink_sat.cli import main
+from numberlink_sat.cli import run
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -9,9 +9,10 @@ is printed (``-1`` included); bad input exits 2, a passed time limit 4.
 from __future__ import annotations
 
 import argparse
+import time
 from typing import Any
 
-from numberlink_sat.cli.common import EXIT_OK, add_solver_options, parse_input
+from numberlink_sat.cli.common import EXIT_OK, add_solver_options, parse_input, time_left
 from numberlink_sat.errors import InternalError
 from numberlink_sat.numchain.model import format_answer, parse
 from numberlink_sat.numchain.solve import METHODS, solve
@@ -22,8 +23,10 @@ __all__ = ["register", "run"]
 
 def run(args: argparse.Namespace) -> int:
     """Solve one board and print the contest answer line."""
+    started = time.perf_counter()
     puzzle = parse_input(args.file, parse)
-    answer = solve(puzzle, args.method, solver=args.solver, time_limit=args.time_limit)
+    answer = solve(puzzle, args.method, solver=args.solver,
+                   time_limit=time_left(args, started))
     if answer is not None:
         problems = verify(puzzle, answer)
         if problems:  # a solver bug: never print a wrong answer silently

@@ -30,6 +30,7 @@ import argparse
 import math
 import os
 import sys
+import time
 from collections.abc import Callable
 from typing import IO, TypeVar
 
@@ -55,6 +56,7 @@ __all__ = [
     "positive_number",
     "positive_seconds",
     "read_input",
+    "time_left",
     "use_colour",
 ]
 
@@ -125,6 +127,18 @@ def parse_input(path: str, parse: Callable[[str], T], text: str | None = None) -
         raise InputFileError(path, exc.message, exc.line, exc.column) from exc
     except InvalidPuzzleError as exc:
         raise InputFileError(path, str(exc)) from exc
+
+
+def time_left(args: argparse.Namespace, started: float) -> float | None:
+    """What remains of ``--time-limit`` after the time since ``started`` (``perf_counter``).
+
+    Commands that answer one input start the clock before reading it, so that reading a
+    large file counts against the limit too.
+    """
+    limit: float | None = getattr(args, "time_limit", None)
+    if limit is None:
+        return None
+    return max(0.0, limit - (time.perf_counter() - started))
 
 
 def use_colour(stream: IO[str], mode: str = "auto") -> bool:

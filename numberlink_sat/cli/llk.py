@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from typing import Any
 
 from numberlink_sat.cli.common import (
@@ -20,6 +21,7 @@ from numberlink_sat.cli.common import (
     add_solver_options,
     parse_input,
     positive_seconds,
+    time_left,
 )
 
 __all__ = ["register"]
@@ -90,9 +92,10 @@ def _move_json(move: Any) -> list[list[int]]:
 def _solve(args: argparse.Namespace) -> int:
     from numberlink_sat.lianliankan.solve import solve
 
+    started = time.perf_counter()
     board = _read(args)
     order = solve(board, outside_ring=args.ring, gravity=args.gravity,
-                  time_limit=args.time_limit, method=args.method, solver=args.solver)
+                  time_limit=time_left(args, started), method=args.method, solver=args.solver)
     if args.json:
         print(json.dumps({"clearable": order is not None,
                           "order": None if order is None else [_move_json(m) for m in order]}))
@@ -107,12 +110,13 @@ def _solve(args: argparse.Namespace) -> int:
 def _hint(args: argparse.Namespace) -> int:
     from numberlink_sat.lianliankan.play import hint, is_stuck
 
+    started = time.perf_counter()
     board = _read(args)
     if board.is_clear():
         print("the board is already clear", file=sys.stderr)
         return EXIT_OK
     move = hint(board, outside_ring=args.ring, gravity=args.gravity,
-                time_limit=args.time_limit, solver=args.solver)
+                time_limit=time_left(args, started), solver=args.solver)
     stuck = is_stuck(board, outside_ring=args.ring)
     if args.json:
         print(json.dumps({"clearable": move is not None, "stuck": stuck,
