@@ -162,6 +162,7 @@ class NumberlinkSolver:
         self.absorb_loops = absorb_loops
         self._unblocked: list[Solution] = []
         self.selectors: dict[str, int] = {}
+        self._restrictions: list[str] = []
         self.unsolvable_reason = prove_unsolvable(puzzle, fill=fill)
         if self.unsolvable_reason is not None:
             _log.info("pre-check: no solution: %s", self.unsolvable_reason)
@@ -193,31 +194,46 @@ class NumberlinkSolver:
         self.deadline.check("loading the solver")
 
     def _add_restrictions(self) -> None:
-        """Load the restrictions the phases switch on by assuming a selector literal.
+        """Decide which restrictions the phases may switch on (loaded on first use).
 
         ``u_turn``: no three edges of a unit square (not under ``no_touch``, which has
-        them for good); ``gap``: no detour gap (without fill, plain rules only);
-        ``fill``: every cell on a path (without fill). Clauses guarded by a selector
-        that is not assumed are satisfied by making it false, so the rules asked for
-        are unchanged; see ``docs/encoding.md`` for why each restricted search is
-        complete or merely a first try.
+        them for good); ``fill``: every cell on a path (without fill); ``touch``: no
+        path touches itself (without fill); ``gap``: no detour gap round a unit square
+        (without fill, plain rules only). Each is loaded into the solver behind a
+        selector literal the first time a phase asks for it (:meth:`_selector`):
+        clauses guarded by a selector that is not assumed are satisfied by making it
+        false, so the rules asked for are unchanged; see ``docs/encoding.md`` for why
+        each restricted search is complete or merely a first try.
         """
-        enc, session, options = self.encoding, self.session, self.options
-        assert enc is not None and session is not None
+        options = self.options
         if not self.seed_strengthened or not _strengthen(self.puzzle):
             return
-        if not options.no_u_turn:
-            self.selectors["u_turn"] = guard = enc.pool.new()
-            session.add_block(enc.u_turn_block(guard))
+        names = [] if options.no_u_turn else ["u_turn"]
         if not options.fill:
-            self.selectors["fill"] = guard = enc.pool.new()
-            session.add_clauses(enc.fill_clauses(guard))
+            names.append("fill")
             if not options.no_touch:
-                self.selectors["touch"] = guard = enc.pool.new()
-                session.add_clauses(enc.touch_clauses(guard))
+                names.append("touch")
             if not (options.no_touch or options.no_2x2):
-                self.selectors["gap"] = guard = enc.pool.new()
-                session.add_clauses(enc.detour_gap_clauses(guard))
+                names.append("gap")
+        self._restrictions = names
+
+    def _selector(self, name: str) -> int | None:
+        """The selector literal of a restriction, its clauses loaded on first use
+        (``None``: the restriction does not apply)."""
+        if name in self.selectors:
+            return self.selectors[name]
+        if name not in self._restrictions:
+            return None
+        enc, session = self.encoding, self.session
+        assert enc is not None and session is not None
+        self.selectors[name] = guard = enc.pool.new()
+        if name == "u_turn":
+            session.add_block(enc.u_turn_block(guard))
+        else:
+            build = {"fill": enc.fill_clauses, "touch": enc.touch_clauses,
+                     "gap": enc.detour_gap_clauses}[name]
+            session.add_clauses(build(guard))
+        return guard
 
     # -- the phases ------------------------------------------------------------------
     def solutions(self, limit: int | None = None) -> Iterator[Solution]:
@@ -255,7 +271,7 @@ class NumberlinkSolver:
             yield from phase(state)
 
     def _fill_first(self, state: _Search) -> Iterator[Solution]:
-        guard = self.selectors.get("fill")
+        guard = self._selector("fill")
         if guard is None or state.found:
             return
         seconds = FILL_FIRST_SECONDS
@@ -264,16 +280,16 @@ class NumberlinkSolver:
             seconds = min(seconds, FILL_FIRST_SHARE * left)
         _log.info("first try under fill, for up to %.1f s", seconds)
         # no U-turn either: a heuristic here (with fill it is not complete)
-        u_turn = self.selectors.get("u_turn")
+        u_turn = self._selector("u_turn")
         found = self._search(state, [guard] if u_turn is None else [guard, u_turn], seconds)
         if isinstance(found, Solution):
             yield from self._emit(state, found, "fill first")
 
     def _nikoli_first(self, state: _Search) -> Iterator[Solution]:
-        u_turn = self.selectors.get("u_turn")
+        u_turn = self._selector("u_turn")
         if u_turn is None or state.found:
             return
-        gap, touch = self.selectors.get("gap"), self.selectors.get("touch")
+        gap, touch = self._selector("gap"), self._selector("touch")
         tries: list[tuple[str, list[int]]] = []
         if gap is not None and touch is not None:
             tries.append(("no touch and no detour gap", [touch, u_turn, gap]))
@@ -291,7 +307,7 @@ class NumberlinkSolver:
         self.stats.extra["proof"] = "no U-turn search"
 
     def _nikoli_more(self, state: _Search) -> Iterator[Solution]:
-        u_turn, touch = self.selectors.get("u_turn"), self.selectors.get("touch")
+        u_turn, touch = self._selector("u_turn"), self._selector("touch")
         if u_turn is None:
             return
         while state.room():
@@ -358,7 +374,7 @@ class NumberlinkSolver:
                     yield from self._emit(state, other, "detour", checked=True)
 
     def _restricted_first(self, state: _Search) -> Iterator[Solution]:
-        guard = self.selectors.get("u_turn")
+        guard = self._selector("u_turn")
         if guard is None:
             return
         seconds = STRENGTHENED_SECONDS
