@@ -30,6 +30,7 @@ import doctest
 import importlib
 import importlib.util
 import io
+import itertools
 import os
 import re
 import shlex
@@ -267,3 +268,26 @@ def test_every_page_is_linked_from_the_index() -> None:
     for page in sorted(DOCS.glob("*.md")):
         if page.name != "index.md":
             assert f"({page.name})" in index, f"docs/index.md does not link {page.name}"
+
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+_MADE_BY = ("--out", "--pzprv3", "--svg", "--certificate", "--dimacs")
+
+
+def test_readme_examples_name_files_that_exist() -> None:
+    """Every input a README command names exists from the repository root (outputs of an
+    earlier command of the block count as made)."""
+    root = README.parent
+    made: set[str] = set()
+    missing = []
+    for line in README.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("$ numberlink-sat "):
+            continue
+        words = shlex.split(line[2:].split("  #")[0])
+        for before, word in itertools.pairwise(words):
+            if before in _MADE_BY:
+                made.add(word)
+            elif (("/" in word or word.endswith((".txt", ".json"))) and "://" not in word
+                  and word not in made and not (root / word).exists()):
+                missing.append(f"{line.strip()}: {word}")
+    assert not missing, "README names files that do not exist:\n" + "\n".join(missing)
