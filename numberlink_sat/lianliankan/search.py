@@ -282,7 +282,8 @@ class Searcher:
         return self._relaxed([*base, pair], grid, hint, banned) is None
 
 
-    def _dfs(self, groups: list[tuple[int, ...]], grid: LinkGrid, moves: list[Move],
+    # Kept whole (C901, PLR0915): one search node per call, its prunings share its locals
+    def _dfs(self, groups: list[tuple[int, ...]], grid: LinkGrid, moves: list[Move],  # noqa: C901, PLR0915
              hint: dict[int, tuple[int, int]] | None = None) -> bool:
         self._tick()
         mark = len(moves)
@@ -363,7 +364,8 @@ class Searcher:
                     return True
             return dead()
 
-    def _dfs2(self, groups: list[tuple[int, ...]], banned: frozenset[tuple[int, int]],
+    # Kept whole (C901, PLR0915): as _dfs, with the take-or-ban branching
+    def _dfs2(self, groups: list[tuple[int, ...]], banned: frozenset[tuple[int, int]],  # noqa: C901, PLR0915
               grid: LinkGrid, moves: list[Move],
               hint: dict[int, tuple[int, int]] | None = None) -> bool:
         """Binary branching: remove a removable pair now, or ban that pair for good."""

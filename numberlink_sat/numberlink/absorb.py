@@ -102,7 +102,8 @@ def _loops(roots: NDArray[np.int64], used: NDArray[np.bool_],
     return [part.tolist() for part in np.split(cells, cuts)]
 
 
-def absorb_loops(
+# Kept whole (C901): one in-place pass; the swap test is a closure over its union-find
+def absorb_loops(  # noqa: C901
     width: int, height: int, ends: Iterable[int], right: bytearray, down: bytearray
 ) -> bool:
     """Join every detached loop to a path or another loop; ``True`` when none is left.

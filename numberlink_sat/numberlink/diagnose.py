@@ -272,7 +272,8 @@ def _first_two(puzzle: Puzzle, options: RuleOptions, deadline: Deadline, solver:
     return found
 
 
-def diagnose(
+# Kept whole (C901, PLR0915): its phases share the partial result a time limit hands back
+def diagnose(  # noqa: C901, PLR0915
     puzzle: Puzzle,
     *,
     fill: bool = True,

@@ -70,7 +70,8 @@ class NumberlinkEncoding(Encoding):
     indices of edge ``k`` and ``edge_var(k) = first_edge_var + k`` its variable.
     """
 
-    def __init__(
+    # Kept whole (PLR0915): lays out the variables in the order the layout methods rely on
+    def __init__(  # noqa: PLR0915
         self,
         puzzle: Puzzle,
         options: RuleOptions | None = None,
@@ -433,7 +434,8 @@ class NumberlinkEncoding(Encoding):
         if self.options.no_2x2:  # the 2x2 clauses look the differ literals up by pair
             self._differ.update(zip(self.edge_cells, differ.tolist(), strict=True))
 
-    def _style_clauses(self) -> None:
+    # Kept whole (C901): the no-touch and no-2x2 clauses share the memoised literals
+    def _style_clauses(self) -> None:  # noqa: C901
         width, n = self.width, len(self.is_open)
         add = self.clauses.append
 

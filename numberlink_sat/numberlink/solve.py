@@ -133,7 +133,8 @@ class NumberlinkSolver:
     [3]
     """
 
-    def __init__(
+    # Kept whole (PLR0913): a public constructor; each option is a keyword of its own
+    def __init__(  # noqa: PLR0913
         self,
         puzzle: Puzzle,
         *,
