@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import importlib.util
 import multiprocessing
+import sys
 import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -198,9 +199,11 @@ def race(
     children = []
     board = (puzzle.width, puzzle.height, {k: list(v) for k, v in puzzle.endpoints.items()},
              sorted(puzzle.blocked))
-    # the ZDD child is spawned, not forked: graphillion's threads do not survive a
-    # fork of a process that used it; the SAT child is forked (it runs a closure)
-    jobs = (("spawn", _zdd_child, (board, fill, limit)), ("fork", _sat_child, (sat_job,)))
+    # graphillion's threads do not survive a fork of a process that has used it, so
+    # the ZDD child is spawned then (a slower start); the SAT child is always forked
+    # (it runs a closure)
+    zdd_start = "spawn" if "graphillion" in sys.modules else "fork"
+    jobs = ((zdd_start, _zdd_child, (board, fill, limit)), ("fork", _sat_child, (sat_job,)))
     for method, target, args in jobs:
         context: Any = multiprocessing.get_context(method)
         receive, send = context.Pipe(duplex=False)
