@@ -7,9 +7,9 @@ exit 2 must say where the problem is (a file name, ``<stdin>`` or the argument),
 every call must come back in bounded time.
 
 CI runs about 200 cases (50 per property, 10 for the generator sizes). The long run
-(10,000 cases: 2,200 per property, 440 sizes) is::
+(10,080 cases: 2,400 for each of the four properties, 480 generator sizes) is::
 
-    NUMBERLINK_SAT_FUZZ_EXAMPLES=2200 python -m pytest -q tests/fuzz -p no:cacheprovider
+    NUMBERLINK_SAT_FUZZ_EXAMPLES=2400 python -m pytest -q tests/fuzz -p no:cacheprovider
 """
 
 from __future__ import annotations
