@@ -52,7 +52,7 @@ ZDD_MAX_CELLS = 1_000
 """Boards with more open cells than this are left to SAT."""
 
 ZDD_MEMORY = 4 << 30
-"""Address-space limit of the ZDD child process, in bytes."""
+"""Address space the ZDD child may map beyond what it inherits, in bytes."""
 
 Paths = dict[str, list[Cell]]
 
@@ -154,10 +154,13 @@ def _paths(puzzle: Puzzle, graph: list[tuple[Cell, Cell]]) -> Paths:
 # -- the race --------------------------------------------------------------------------
 def _zdd_child(conn: Connection, board: tuple[Any, ...], fill: bool, limit: int | None) -> None:
     puzzle = Puzzle(*board)
-    try:
+    try:  # room for the diagram on top of what the (forked) child already maps
+        import os
         import resource
 
-        resource.setrlimit(resource.RLIMIT_AS, (ZDD_MEMORY, ZDD_MEMORY))
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            mapped = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        resource.setrlimit(resource.RLIMIT_AS, (mapped + ZDD_MEMORY, mapped + ZDD_MEMORY))
     except (ImportError, ValueError, OSError):  # pragma: no cover - platform dependent
         pass
     try:
