@@ -103,6 +103,8 @@ def znumlin(binary: str, puzzle: nl.Puzzle, fill: bool, limit: float) -> tuple[s
                               capture_output=True, text=True, timeout=limit, check=False)
     except subprocess.TimeoutExpired:
         return "timeout", children_cpu() - before
+    finally:
+        Path(handle.name).unlink()
     found = re.search(r"#solution = (\d+)", done.stdout + done.stderr)
     return (found.group(1) if found else "error"), children_cpu() - before
 
