@@ -101,7 +101,8 @@ def _rated(puzzle: Puzzle, rules: RuleOptions | None) -> str:
 
 def collect(paths: list[str], *, time_limit: float | None = None,
             rate: bool = True) -> list[SheetItem]:
-    """The sheet items of ``paths`` (files, or directories of ``generate --out``).
+    """The sheet items of ``paths`` (files, directories of ``generate --out``, or
+    puzz.link URLs).
 
     A puzzle whose manifest gives no difficulty is rated (unless ``rate`` is False).
     """
@@ -117,6 +118,10 @@ def collect(paths: list[str], *, time_limit: float | None = None,
                         found.extend(_from_file(file))
         elif path.exists():
             found.extend(_from_file(path))
+        elif "://" in text or text.startswith("p?"):
+            from numberlink_sat.cli.numberlink import load_puzzles
+
+            found.extend((p, None, None, None) for p in load_puzzles(text))
         else:
             raise InvalidArgumentError(f"{text}: no such file or directory")
     items = []

@@ -96,3 +96,14 @@ def test_cli_sheet_from_a_generated_directory(tmp_path: Path,
     assert main(["sheet", str(tmp_path / "none"), "--out", str(tmp_path / "x.pdf")]) == 2
     assert main(["sheet", str(out), "--out", str(tmp_path / "x.png")]) == 2
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_cli_sheet_takes_puzz_link_urls(tmp_path: Path) -> None:
+    url = "https://puzz.link/p?numlin/6/6/j4h14m2n2h133k"
+    out = tmp_path / "urls.svg"
+    assert main(["sheet", url, url, "--out", str(out), "--per-page", "2", "-q"]) == 0
+    pages = [(tmp_path / f"urls-0{n}.svg").read_text(encoding="utf-8") for n in (1, 2)]
+    assert [p.count('class="board"') for p in pages] == [2, 0]
+    assert [p.count('class="answer"') for p in pages] == [0, 2]
+    assert "6x6" in pages[0]
+    assert main(["sheet", "https://puzz.link/p?numlin/6/6/j4h", "--out", str(out)]) == 2
