@@ -49,7 +49,7 @@ from numberlink_sat.numberlink.solve import counted, solve
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
 
-__all__ = ["add_rule_flags", "load_puzzles", "register", "rule_choice"]
+__all__ = ["add_rule_flags", "load_puzzles", "load_solution", "register", "rule_choice"]
 
 VARIANTS: dict[str, dict[str, bool]] = {
     "plain": {"no_touch": False, "no_2x2": False},
@@ -318,6 +318,17 @@ def _record_solution(text: str, puzzle: Puzzle) -> Solution | None:
         raise ParseError(f"bad paths in the record: {exc}", 1, 1) from None
 
 
+def load_solution(arg: str, puzzle: Puzzle, format: str = "auto") -> Solution:
+    """The solution of ``arg`` for ``puzzle``: a solution file (json or pzprv3), the first
+    record line of what ``solve --json`` or ``check --json`` print, ``-`` for standard
+    input, or a puzz.link URL carrying an answer. Errors name the file and the line.
+
+    Not verified here: the caller runs the verifier under the rules it chose.
+    """
+    return parse_input(arg, lambda text: _record_solution(text, puzzle)
+                       or parse_solution(text, format), text=_url_text(arg))
+
+
 def _write_dimacs(puzzle: Puzzle, options: dict[str, Any], path: str) -> None:
     from numberlink_sat.numberlink.encode import NumberlinkEncoding
 
@@ -439,10 +450,7 @@ def run_verify(args: argparse.Namespace) -> int:
         print(f"numberlink-sat: error: {args.puzzle} holds {len(puzzles)} puzzles; "
               "verify takes one", file=sys.stderr)
         return EXIT_USAGE
-    solution = parse_input(args.solution,
-                           lambda text: _record_solution(text, puzzles[0])
-                           or parse_solution(text, args.solution_format),
-                           text=_url_text(args.solution))
+    solution = load_solution(args.solution, puzzles[0], args.solution_format)
     rules, source = rule_choice(puzzles[0], args)
     _RuleNotes()(rules, source, puzzles[0])
     problems = verify(puzzles[0], solution, **rules.as_kwargs())

@@ -1,8 +1,8 @@
 """``numberlink-sat render``: draw a puzzle (and its solution) as text, SVG or PNG.
 
-``numberlink-sat render FILE [--solve] [--out board.svg|board.png]``. Without ``--out``
-the board is printed as text (ANSI colour on a terminal unless ``NO_COLOR`` is set or
-``--colour never``); ``--out -`` writes the SVG to standard output.
+``numberlink-sat render FILE [--solve | --diff | --solution SOLUTION] [--out board.svg]``.
+Without ``--out`` the board is printed as text (ANSI colour on a terminal unless
+``NO_COLOR`` is set or ``--colour never``); ``--out -`` writes the SVG to standard output.
 
 Exit status: 0 drawn (and solved, or unique with ``--diff``), 1 no solution, 2 bad input
 or usage, 3 not unique (``--diff`` then draws two solutions and where they differ),
@@ -20,12 +20,14 @@ from numberlink_sat.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_NOT_UNIQUE,
     EXIT_OK,
+    InputFileError,
     add_solver_options,
+    display_name,
     parse_input,
     positive_number,
     use_colour,
 )
-from numberlink_sat.cli.numberlink import add_rule_flags, load_puzzles, rule_choice
+from numberlink_sat.cli.numberlink import add_rule_flags, load_puzzles, load_solution, rule_choice
 from numberlink_sat.errors import NumberlinkSatError
 from numberlink_sat.family.base import Picture, PuzzleFamily
 
@@ -69,6 +71,9 @@ def register(sub: Any) -> None:
                    help="which puzzle of a file holding several (1-based, default 1)")
     what = p.add_mutually_exclusive_group()
     what.add_argument("--solve", action="store_true", help="solve first and draw the solution")
+    what.add_argument("--solution", metavar="SOLUTION",
+                      help="Numberlink: draw this solution (a solution file, pzprv3, or the "
+                      "first line of solve/check --json), verified against the puzzle first")
     what.add_argument("--diff", action="store_true",
                       help="Numberlink: look for two solutions; draw both and mark where "
                       "they differ (exit 3), or the only one (exit 0)")
@@ -121,6 +126,7 @@ _ONLY_FOR = {
     "no_touch": ("numberlink", "--no-touch"),
     "no_2x2": ("numberlink", "--no-2x2"),
     "lines": ("numberlink", "--lines"),
+    "solution": ("numberlink", "--solution"),
     "answer": ("numchain", "--answer"),
     "link": ("lianliankan", "--link"),
     "outside_ring": ("lianliankan", "--outside-ring"),
@@ -151,6 +157,8 @@ def run(args: argparse.Namespace) -> int:
         "colour": use_colour(sys.stdout, args.colour),
     }
     given = args.answer if args.answer is not None else [args.link] if args.link else None
+    if args.solution is not None:
+        given = _given_solution(puzzle, args, rules)
     if given is not None or not (args.solve or args.diff):
         _emit(args, family.render(puzzle, given, lines=args.lines, **style))
         return EXIT_OK
@@ -185,6 +193,20 @@ def _answers(family: PuzzleFamily[Any, Any, Any], puzzle: Any, args: argparse.Na
         return family.solutions(puzzle, limit=2 if args.diff else 1, **options)
     answer = family.solve(puzzle, **options)
     return [] if answer is None else [answer]
+
+
+def _given_solution(puzzle: Any, args: argparse.Namespace, rules: Any) -> Any:
+    """The ``--solution`` file's solution, once the verifier accepts it under ``rules``."""
+    from numberlink_sat.numberlink.verify import verify
+
+    solution = load_solution(args.solution, puzzle)
+    problems = verify(puzzle, solution, **rules.as_kwargs())
+    if problems:
+        raise InputFileError(
+            args.solution, f"not a solution of {display_name(args.file)} "
+            f"({rules.describe()}): " + "; ".join(str(p) for p in problems[:3])
+            + (f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""))
+    return solution
 
 
 def _flag_rules(family: PuzzleFamily[Any, Any, Any], puzzle: Any,

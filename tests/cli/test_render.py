@@ -267,3 +267,55 @@ def test_a_terminal_gets_colour_unless_no_color(no_color, coloured):
         os.close(master)
     assert done.returncode == 0
     assert (b"\x1b[" in b"".join(chunks)) == coloured
+
+
+@needs_solver
+@pytest.mark.parametrize("command", [["solve", "--out"], ["solve", "--json"],
+                                     ["check", "--json"]])
+def test_render_solution_draws_what_solve_or_check_wrote(command, tmp_path: Path, capsys):
+    answer = tmp_path / "answer.txt"
+    if command[1] == "--out":
+        assert main(["solve", str(SEED), "--out", str(answer)]) == 0
+    else:
+        assert main([command[0], str(SEED), command[1]]) == 0
+        answer.write_text(capsys.readouterr().out)
+    capsys.readouterr()
+    assert main(["render", str(SEED), "--solve", "--colour", "never"]) == 0
+    solved = capsys.readouterr().out
+    assert main(["render", str(SEED), "--solution", str(answer), "--colour", "never"]) == 0
+    assert capsys.readouterr().out == solved
+    out = tmp_path / "board.svg"
+    assert main(["render", str(SEED), "--solution", str(answer), "--out", str(out)]) == 0
+    assert len(classes(out.read_text(), "path", "path")) == 7
+
+
+def test_render_solution_reads_the_solution_file_format(capsys):
+    solution = DATA / "seed000_7x7_solution.txt"
+    assert main(["render", str(SEED), "--solution", str(solution), "--colour", "never"]) == 0
+    puzzle = parse(SEED.read_text())
+    expected = [
+        ["X" if (r, c) in puzzle.blocked else lab for c, lab in enumerate(row)]
+        for r, row in enumerate(parse_solution(solution.read_text()).grid())
+    ]
+    assert [line.split() for line in capsys.readouterr().out.splitlines()] == expected
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('{"status": "solved", "paths": {"1": [[0, 0], [0, 1]]}}\n', "not a solution of"),
+    ('{"status": "timeout", "paths": null}\n', ":1:1: the record holds no solution"),
+    ("not a solution\n", "wrong.txt:"),
+])
+def test_render_a_wrong_solution_exits_2_naming_the_file(text, message, tmp_path: Path,
+                                                          capsys):
+    wrong = write(tmp_path, "wrong.txt", text)
+    assert main(["render", str(SEED), "--solution", str(wrong)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"numberlink-sat: error: {wrong}")
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_render_solution_is_for_numberlink_only(tmp_path: Path, capsys):
+    board = write(tmp_path, "chain.txt", "1 2\n2 1\n")
+    assert main(["render", "--kind", "numchain", str(board), "--solution", str(board)]) == 2
+    assert "--solution applies to --kind numberlink only" in capsys.readouterr().err
