@@ -18,9 +18,10 @@ Conventions in ``docs/*.md`` (see docs/index.md, "Examples are tests"):
   ``<!-- doctest: skip REASON -->`` skips a block for good. Several markers may stand
   on consecutive lines before one block.
 
-Every block runs in a copy of ``docs/`` (so ``examples/...`` paths work and written
-files vanish), with ``NO_COLOR`` set; console sessions run the CLI's ``main`` in this
-process (one test checks that a real process prints the same).
+Every block runs from the repository root as a reader standing there would run it
+(paths such as ``docs/examples/seed-7x7.txt``), in a copy of the root's ``docs/`` and
+``tests/data/`` so that written files vanish, with ``NO_COLOR`` set; console sessions run
+the CLI's ``main`` in this process (one test checks that a real process prints the same).
 """
 
 from __future__ import annotations
@@ -43,7 +44,10 @@ from typing import Any
 
 import pytest
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+COPIED = ("docs", "tests/data")
+"""What the examples may read, copied into the stand-in repository root they run from."""
 FENCE = re.compile(r"^```(\w*)\s*$")
 MARKER = re.compile(r"^<!--\s*doctest:\s*(run|requires\s+[\w.]+|skip\b[^>]*?)\s*-->\s*$")
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -114,9 +118,12 @@ def missing(marker: str | None) -> str | None:
 
 @pytest.fixture(scope="module")
 def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    target = tmp_path_factory.mktemp("docs") / "docs"
-    shutil.copytree(DOCS, target)
-    return target
+    """A stand-in for the repository root: its ``docs/`` and ``tests/data/`` copied."""
+    root = tmp_path_factory.mktemp("root")
+    for part in COPIED:
+        shutil.copytree(ROOT / part, root / part)
+    shutil.copy(ROOT / "README.md", root / "README.md")
+    return root
 
 
 _GLOBALS: dict[str, dict[str, Any]] = {}
@@ -225,10 +232,10 @@ def test_console_sessions_match_a_real_process(
     monkeypatch.setenv("NO_COLOR", "1")
     env = dict(os.environ, NO_COLOR="1")
     done = subprocess.run(
-        [sys.executable, "-m", "numberlink_sat", "render", "examples/seed-7x7.txt"],
+        [sys.executable, "-m", "numberlink_sat", "render", "docs/examples/seed-7x7.txt"],
         cwd=workdir, env=env, capture_output=True, text=True, timeout=120, check=False,
     )
-    assert (done.returncode, done.stdout) == run_cli(["render", "examples/seed-7x7.txt"])
+    assert (done.returncode, done.stdout) == run_cli(["render", "docs/examples/seed-7x7.txt"])
 
 
 def links() -> list[tuple[str, str]]:
