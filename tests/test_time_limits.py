@@ -85,12 +85,12 @@ def test_limit_kept(name: str, tmp_path: Path) -> None:
     assert elapsed <= LIMIT + margin(LIMIT), f"{name}: {elapsed:.2f} s for {LIMIT} s"
 
 
-@pytest.mark.xfail(reason="Numberlink's window search and local moves overrun the deadline "
-                   "on a large open board (about 2-3 s for 1 s)", strict=False)
 def test_check_all_variants_shares_one_limit(tmp_path: Path) -> None:
+    # the window search and the local moves check the deadline too; on a fast run the
+    # main check may find its second solution in time (3, "not unique"), which is exact
     path = _write(tmp_path, "open.txt", open_numberlink(150))
     code, elapsed = _timed(["check", path, "--all-variants", "--time-limit", str(LIMIT)])
-    assert code == 4
+    assert code in (3, 4)
     assert elapsed <= LIMIT + margin(LIMIT), f"{elapsed:.2f} s for {LIMIT} s"
 
 

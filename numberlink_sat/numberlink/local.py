@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from numberlink_sat.grid import Cell, Edge
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.verify import verify
+from numberlink_sat.sat.deadline import Deadline
 
 __all__ = ["Gap", "add_detour", "detour_gaps", "empty_detour", "local_alternatives", "shortcuts"]
 
@@ -91,15 +92,23 @@ def local_alternatives(
     fill: bool = True,
     no_touch: bool = False,
     no_2x2: bool = False,
+    deadline: Deadline | None = None,
 ) -> Iterator[Solution]:
-    """Valid solutions that differ from ``solution`` by one square's 2-opt move."""
+    """Valid solutions that differ from ``solution`` by one square's 2-opt move.
+
+    With a ``deadline``, the scan raises :class:`~numberlink_sat.errors.SolveTimeout`
+    once it has passed (checked once per row and before each candidate is rebuilt).
+    """
     if no_touch:
         return
+    if deadline is None:
+        deadline = Deadline(None)
     edges = set(solution.edges())
     owner = solution.label_of()
     index = {cell: i for path in solution.paths.values() for i, cell in enumerate(path)}
     seen: set[frozenset[Edge]] = set()
     for r in range(puzzle.height - 1):
+        deadline.check("trying local moves")
         for c in range(puzzle.width - 1):
             a, b, c2, d = (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)
             label = owner.get(a)
@@ -119,6 +128,7 @@ def local_alternatives(
                 if key in seen:
                     continue
                 seen.add(key)
+                deadline.check("trying local moves")
                 paths = _paths_from_edges(puzzle, changed)
                 if paths is None:
                     continue

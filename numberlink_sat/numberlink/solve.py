@@ -434,12 +434,14 @@ class NumberlinkSolver:
         """2-opt neighbours of the solutions found (:mod:`.local`), while wanted."""
         while state.local_queue and state.room():
             solution = state.local_queue.pop()
-            moves = local_alternatives(self.puzzle, solution, **self.options.as_kwargs())
+            moves = local_alternatives(self.puzzle, solution, deadline=self.deadline,
+                                       **self.options.as_kwargs())
             if not self.options.fill and not self.options.no_touch:
                 moves = itertools.chain(moves, shortcuts(self.puzzle, solution))
             for other in moves:
                 if not state.room():
                     return
+                self.deadline.check("trying local moves")
                 if self._fresh(state, other):
                     self.stats.extra["local_moves"] = self.stats.extra.get("local_moves", 0) + 1
                     yield other
@@ -522,6 +524,8 @@ class NumberlinkSolver:
         used = solution.edges()
         values = []
         for k, (i, j) in enumerate(enc.edge_cells):
+            if k % 4096 == 0:
+                self.deadline.check("searching windows")
             a, b = divmod(i, width), divmod(j, width)
             var = enc.first_edge_var + k
             values.append((a, b, var if (a, b) in used else -var))
@@ -531,6 +535,7 @@ class NumberlinkSolver:
             for left in range(0, max(1, width - WINDOW + step), step):
                 if phase_end.expired():
                     return
+                self.deadline.check("searching windows")
                 assumptions = [
                     lit for a, b, lit in values
                     if not (top <= a[0] < top + WINDOW and left <= a[1] < left + WINDOW

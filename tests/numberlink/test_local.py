@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import numberlink_sat as nl
+from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.grid import Edge
 from numberlink_sat.numberlink.local import _paths_from_edges, local_alternatives
 from numberlink_sat.numberlink.model import Puzzle, Solution
+from numberlink_sat.sat.deadline import Deadline
 from tests.numberlink.test_absorb import random_open_board
 
 
@@ -53,3 +57,20 @@ def test_no_moves_under_no_touch() -> None:
     solution = nl.solve(puzzle)
     assert solution is not None
     assert list(local_alternatives(puzzle, solution, no_touch=True)) == []
+
+
+def test_a_passed_deadline_stops_the_moves() -> None:
+    # the same moves with a generous deadline; a passed one raises instead of answering
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(60):
+        puzzle = random_open_board(rng, 7)
+        solution = nl.solve(puzzle)
+        if solution is None or not list(local_alternatives(puzzle, solution)):
+            continue
+        assert (list(local_alternatives(puzzle, solution, deadline=Deadline(60)))
+                == list(local_alternatives(puzzle, solution)))
+        with pytest.raises(SolveTimeout):
+            list(local_alternatives(puzzle, solution, deadline=Deadline(0)))
+        checked += 1
+    assert checked >= 5, checked
