@@ -326,7 +326,23 @@ class _Writer:
         (self.out / solution_file).write_text(format_solution(first_solution, puzzle=first),
                                               encoding="utf-8")
         files["solution"] = solution_file
+        answer = self.pzprv3_answer(puzzle, solution)
+        if answer is not None:  # the other solution format: puzz.link opens it
+            (self.out / f"{name}.solution.pzprv3.txt").write_text(answer, encoding="utf-8")
+            files["pzprv3-solution"] = f"{name}.solution.pzprv3.txt"
         return files
+
+    @staticmethod
+    def pzprv3_answer(puzzle: Puzzle, solution: Solution) -> str | None:
+        """The puzzle with its solution drawn as a pzprv3 file, or ``None`` when the
+        puzzle cannot be one (blocked cells, or labels a relabelling cannot number)."""
+        if puzzle.blocked:
+            return None
+        shown, shown_solution = relabel_for(puzzle, solution, "pzprv3")
+        try:
+            return format_solution(shown_solution, "pzprv3", puzzle=shown)
+        except InvalidPuzzleError:
+            return None
 
     def manifest(self, record: dict[str, Any], run_seed: int, files: dict[str, str],
                  url: str | None) -> None:

@@ -62,6 +62,9 @@ def test_manifest_urls_and_every_format(tmp_path: Path) -> None:
             puzzle = parse((out / name).read_text(), fmt)
             assert verify(puzzle, answer, fill=False) == []
         puzzle = parse(str(row["url"]))
+        drawn = (out / files["pzprv3-solution"]).read_text()  # the answer puzz.link opens
+        assert parse(drawn, "pzprv3") == puzzle
+        assert verify(puzzle, parse_solution(drawn, "pzprv3"), fill=False) == []
         found = brute_path_sets(puzzle, fill=False)
         assert found is not None and len(found) == 1
 
