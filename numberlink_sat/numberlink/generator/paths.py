@@ -99,8 +99,18 @@ def as_rng(seed: int | random.Random | None) -> random.Random:
     return random.Random(seed)
 
 
-def _neighbour_lists(width: int, height: int) -> list[list[int]]:
-    return [index_neighbours(i, width, height) for i in range(width * height)]
+def _neighbour_lists(width: int, height: int,
+                     deadline: Deadline | None = None) -> list[list[int]]:
+    """Each cell's neighbours; ``deadline`` is checked every 65,536 cells (a board of
+    millions of cells takes seconds here)."""
+    n = width * height
+    nbrs: list[list[int]] = []
+    for start in range(0, n, 1 << 16):
+        if deadline is not None:
+            deadline.check("drawing paths")
+        nbrs.extend(index_neighbours(i, width, height)
+                    for i in range(start, min(n, start + (1 << 16))))
+    return nbrs
 
 
 def _extensions(b: int, root: int, nbrs: list[list[int]], on_path: bytearray,
@@ -139,9 +149,7 @@ def random_paths(
         raise ValueError(f"max_length must be >= 2, got {max_length}")
     rand = as_rng(rng)
     n = width * height
-    nbrs = _neighbour_lists(width, height)
-    if deadline is not None:
-        deadline.check("drawing paths")
+    nbrs = _neighbour_lists(width, height, deadline)
     uf = UnionFind(n)
     on_path = bytearray(n)
     # free cells that may still start a path, with O(1) removal by swapping
