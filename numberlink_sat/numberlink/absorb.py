@@ -39,7 +39,7 @@ from collections.abc import Iterable
 import numpy as np
 from numpy.typing import NDArray
 
-from numberlink_sat.components import merge_pairs
+from numberlink_sat.components import UnionFind, merge_pairs
 
 __all__ = ["absorb_loops", "edge_components", "loop_components"]
 
@@ -124,13 +124,8 @@ def absorb_loops(  # noqa: C901
         is_loop[comp[cells[0]]] = True
         loop_cells.extend(cells)
     loops_left = len(loops)
-    parent = list(range(n))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
+    joined = UnionFind(n)
+    find = joined.find
 
     def try_swap(a: int, b: int, c: int, d: int, horizontal: bool) -> bool:
         # edges a-b and c-d are parallel sides of one unit square (a next to c)
@@ -143,8 +138,8 @@ def absorb_loops(  # noqa: C901
         else:  # a-b, c-d vertical; c = a + 1; new a-c, b-d horizontal
             down[a] = down[c] = 0
             right[a] = right[b] = 1
-        parent[ra] = rc
-        is_loop[rc] = is_loop[ra] and is_loop[rc]
+        still_loop = is_loop[ra] and is_loop[rc]
+        is_loop[joined.union(ra, rc)] = still_loop
         return True
 
     changed = True

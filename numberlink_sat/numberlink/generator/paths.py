@@ -32,54 +32,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from numberlink_sat.components import UnionFind
 from numberlink_sat.grid import Cell, index_neighbours
 from numberlink_sat.sat.deadline import Deadline
 
 __all__ = ["RandomPaths", "UnionFind", "as_rng", "random_paths"]
-
-
-class UnionFind:
-    """Disjoint sets over ``0 .. n-1`` with path halving and union by size.
-
-    >>> uf = UnionFind(4)
-    >>> uf.union(0, 1) == uf.find(1)
-    True
-    >>> uf.same(0, 1), uf.same(1, 2), uf.size_of(0)
-    (True, False, 2)
-    """
-
-    __slots__ = ("_parent", "_size")
-
-    def __init__(self, n: int) -> None:
-        self._parent = list(range(n))
-        self._size = [1] * n
-
-    def find(self, x: int) -> int:
-        """The representative of ``x``'s set (halving the path on the way)."""
-        parent = self._parent
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    def union(self, a: int, b: int) -> int:
-        """Merge the sets of ``a`` and ``b``; returns the new representative."""
-        ra, rb = self.find(a), self.find(b)
-        if ra == rb:
-            return ra
-        if self._size[ra] < self._size[rb]:
-            ra, rb = rb, ra
-        self._parent[rb] = ra
-        self._size[ra] += self._size[rb]
-        return ra
-
-    def same(self, a: int, b: int) -> bool:
-        """Whether ``a`` and ``b`` are in one set."""
-        return self.find(a) == self.find(b)
-
-    def size_of(self, x: int) -> int:
-        """The number of elements in ``x``'s set."""
-        return self._size[self.find(x)]
 
 
 @dataclass(frozen=True)
