@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from numberlink_sat.grid import Cell, Edge
+from numberlink_sat.grid import Cell, Edge, adjacency
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
@@ -33,10 +33,8 @@ __all__ = ["Gap", "add_detour", "detour_gaps", "empty_detour", "local_alternativ
 
 
 def _paths_from_edges(puzzle: Puzzle, edges: set[Edge]) -> dict[str, list[Cell]] | None:
-    adjacency: dict[Cell, list[Cell]] = {}
-    for a, b in edges:
-        adjacency.setdefault(a, []).append(b)
-        adjacency.setdefault(b, []).append(a)
+    # walked by hand, not by grid.walk_path: a branching cell must refuse the move
+    links = adjacency(edges)
     paths: dict[str, list[Cell]] = {}
     covered = 0
     for label, (start, end) in puzzle.endpoints.items():
@@ -44,18 +42,18 @@ def _paths_from_edges(puzzle: Puzzle, edges: set[Edge]) -> dict[str, list[Cell]]
         prev: Cell | None = None
         cur = start
         while True:
-            nxt = [x for x in adjacency.get(cur, ()) if x != prev]
+            nxt = [x for x in links.get(cur, ()) if x != prev]
             if len(nxt) != 1 or (cur == end and prev is not None):
                 break
             prev, cur = cur, nxt[0]
             path.append(cur)
-            if len(path) > len(adjacency) + 1:
+            if len(path) > len(links) + 1:
                 return None
         if path[-1] != end:
             return None
         paths[label] = path
         covered += len(path)
-    if covered != len(adjacency):
+    if covered != len(links):
         return None  # some edges form a detached loop
     return paths
 
