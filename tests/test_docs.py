@@ -48,6 +48,16 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 COPIED = ("docs", "tests/data")
 """What the examples may read, copied into the stand-in repository root they run from."""
+
+
+def stand_in_root(tmp_path: Path) -> Path:
+    """``tmp_path/root`` holding copies of what the examples read (:data:`COPIED`)."""
+    root = tmp_path / "root"
+    for part in COPIED:
+        shutil.copytree(ROOT / part, root / part)
+    return root
+
+
 FENCE = re.compile(r"^```(\w*)\s*$")
 MARKER = re.compile(r"^<!--\s*doctest:\s*(run|requires\s+[\w.]+|skip\b[^>]*?)\s*-->\s*$")
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -119,11 +129,7 @@ def missing(marker: str | None) -> str | None:
 @pytest.fixture(scope="module")
 def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A stand-in for the repository root: its ``docs/`` and ``tests/data/`` copied."""
-    root = tmp_path_factory.mktemp("root")
-    for part in COPIED:
-        shutil.copytree(ROOT / part, root / part)
-    shutil.copy(ROOT / "README.md", root / "README.md")
-    return root
+    return stand_in_root(tmp_path_factory.mktemp("docs"))
 
 
 _GLOBALS: dict[str, dict[str, Any]] = {}
@@ -298,3 +304,58 @@ def test_readme_examples_name_files_that_exist() -> None:
                   and word not in made and not (root / word).exists()):
                 missing.append(f"{line.strip()}: {word}")
     assert not missing, "README names files that do not exist:\n" + "\n".join(missing)
+
+
+README_NOT_RUN = {"bench": "the quick suite runs for minutes; benchmarks/ measures it"}
+"""README commands no test runs, and why (their files are still checked above)."""
+README_SLOW = {"sheet"}
+"""README commands that take several seconds (PDF pages): run under the slow mark."""
+
+
+def readme_commands() -> list[list[str]]:
+    """The argument lists of README's ``$ numberlink-sat`` lines, comments dropped."""
+    return [shlex.split(line[2:], comments=True)
+            for line in README.read_text(encoding="utf-8").splitlines()
+            if line.startswith("$ numberlink-sat ")]
+
+
+def run_readme(commands: list[list[str]], monkeypatch: pytest.MonkeyPatch,
+               root: Path) -> None:
+    """Each command from ``root``: a published answer status, its outputs written."""
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("NO_COLOR", "1")
+    for argv in commands:
+        code, stdout = run_cli(argv[1:])
+        # 0 solved/unique, 1 no solution, 3 not unique; 2 would be a wrong example
+        assert code in (0, 1, 3), f"README: `{shlex.join(argv)}` exited {code}\n{stdout}"
+        for before, word in itertools.pairwise(argv):
+            if before in _MADE_BY:
+                assert (root / word).exists(), f"README: `{shlex.join(argv)}` made no {word}"
+
+
+def test_readme_commands_run_from_the_root(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """README's commands run as written from the repository root (the quick ones)."""
+    commands = [argv for argv in readme_commands()
+                if argv[1] not in README_NOT_RUN and argv[1] not in README_SLOW]
+    assert len(commands) >= 10
+    run_readme(commands, monkeypatch, stand_in_root(tmp_path))
+
+
+@pytest.mark.slow
+def test_readme_slow_commands_run_from_the_root(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The slow README commands, after the ones before them (``sheet`` reads ``out/``)."""
+    commands = [argv for argv in readme_commands() if argv[1] not in README_NOT_RUN]
+    last = max(i for i, argv in enumerate(commands) if argv[1] in README_SLOW)
+    run_readme(commands[:last + 1], monkeypatch, stand_in_root(tmp_path))
+
+
+def test_readme_python_example_runs_from_the_root(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """README's Python block (its asserts included) runs as written from the root."""
+    text = README.read_text(encoding="utf-8")
+    code = re.findall(r"^```python\n(.*?)^```", text, re.M | re.S)
+    assert len(code) == 1
+    monkeypatch.chdir(stand_in_root(tmp_path))
+    exec(compile(code[0], str(README), "exec"), {"__name__": "readme"})
