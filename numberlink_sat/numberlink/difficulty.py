@@ -24,6 +24,7 @@ and the grade is the deepest lookahead used: ``propagation``, ``lookahead 1``,
 rules always give the same score.
 
 >>> from numberlink_sat.numberlink.model import Puzzle
+from numberlink_sat.sat.deadline import Deadline
 >>> d = rate(Puzzle(3, 1, {"1": ((0, 0), (0, 2))}))
 >>> d.grade, d.score, d.settled
 ('propagation', 2.0, True)
@@ -44,6 +45,7 @@ from numberlink_sat.numberlink.deduce import (
 )
 from numberlink_sat.numberlink.encode import RuleOptions
 from numberlink_sat.numberlink.model import Puzzle
+from numberlink_sat.sat.deadline import Deadline
 
 __all__ = [
     "DIFFICULTY_SCALE_VERSION",
@@ -108,14 +110,19 @@ class Difficulty:
 class ProbeBudget:
     """A count of trial propagations left; deterministic, unlike a time limit."""
 
-    def __init__(self, probes: int) -> None:
+    def __init__(self, probes: int, deadline: Deadline | None = None) -> None:
         self.left = probes
+        self.deadline = deadline
 
     def spend(self) -> None:
-        """Use one trial; raises :class:`OutOfBudget` past the count."""
+        """Use one trial; raises :class:`OutOfBudget` past the count, and
+        :class:`~numberlink_sat.errors.SolveTimeout` past the deadline (which never
+        changes a score: the rating either finishes as it would have or raises)."""
         self.left -= 1
         if self.left < 0:
             raise OutOfBudget
+        if self.deadline is not None:
+            self.deadline.check("rating the difficulty")
 
 
 class OutOfBudget(Exception):
@@ -199,11 +206,14 @@ def rate(
     no_touch: bool = False,
     no_2x2: bool = False,
     max_depth: int = 2,
+    deadline: Deadline | None = None,
 ) -> Difficulty:
     """The difficulty of ``puzzle`` under the rule variant (see the module text).
 
     ``max_depth`` (0, 1 or 2) bounds the lookahead; a lower bound rates fewer puzzles
-    as settled and is faster.
+    as settled and is faster. ``deadline`` bounds the work (checked at every trial
+    propagation): past it, :class:`~numberlink_sat.errors.SolveTimeout`; the score
+    itself depends on the puzzle and the rules only.
     """
     if max_depth not in (0, 1, 2):
         raise ValueError(f"max_depth must be 0, 1 or 2, got {max_depth!r}")
@@ -211,7 +221,7 @@ def rate(
     board = Board(puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2)
     counts = [0, 0, 0]
     solvable = True
-    budget = ProbeBudget(PROBE_BUDGET)
+    budget = ProbeBudget(PROBE_BUDGET, deadline)
     try:
         board.propagate()
         depth = 1

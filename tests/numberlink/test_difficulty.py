@@ -96,3 +96,15 @@ def test_the_small_rated_puzzles_need_no_lookahead() -> None:
 def test_max_depth_is_checked() -> None:
     with pytest.raises(ValueError):
         rate(parse("1 . 1"), max_depth=3)
+
+
+def test_a_deadline_bounds_the_rating_and_never_moves_the_score() -> None:
+    from numberlink_sat.errors import SolveTimeout
+    from numberlink_sat.sat.deadline import Deadline
+
+    puzzle = generate(12, 12, seed=0)
+    plain = rate(puzzle)
+    assert plain.lookahead1 > 0  # the rating needs trial propagations, where it is checked
+    assert rate(puzzle, deadline=Deadline(60.0)).score == plain.score
+    with pytest.raises(SolveTimeout):
+        rate(puzzle, deadline=Deadline(0.0))

@@ -194,7 +194,8 @@ def control_problems(puzzle: Puzzle, solution: Solution, c: GeneratorControls, *
         if not low <= empty <= high:
             out.append(f"{empty} empty cells, not within {low}..{high}")
     if c.difficulty is not None and rate_it:
-        score = rate(puzzle, **c.rules.as_kwargs()).score
+        score = rate(puzzle, fill=c.rules.fill, no_touch=c.rules.no_touch,
+                     no_2x2=c.rules.no_2x2).score
         if not c.difficulty[0] <= score <= c.difficulty[1]:
             out.append(f"difficulty {score:g} not within {c.difficulty[0]:g}.."
                        f"{c.difficulty[1]:g}")
@@ -380,7 +381,7 @@ class _Attempts:
         score = grade = None
         if c.rates:
             self.run_deadline.check("generating")
-            rated = rate(puzzle, **c.rules.as_kwargs())
+            rated = rate(puzzle, **c.rules.as_kwargs(), deadline=self.run_deadline)
             score, grade = rated.score, rated.grade
             if c.difficulty is not None and not c.difficulty[0] <= score <= c.difficulty[1]:
                 self.reject("difficulty", f"difficulty {score:g} not within "
