@@ -43,6 +43,10 @@ __all__ = ["LABEL_ENCODINGS", "NumberlinkEncoding", "RuleOptions"]
 
 Clause = list[int]
 
+CHUNK = 1 << 16
+"""Rows (cells or edges) per piece of a big clause block: the deadline is checked
+between pieces, so building a million-cell encoding stops soon after the limit."""
+
 def _three_of_four(sides: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """Every three of the four columns of ``sides``, one row per square and choice."""
     t, lf, b, r = sides[:, 0], sides[:, 1], sides[:, 2], sides[:, 3]
@@ -135,9 +139,9 @@ class NumberlinkEncoding(Encoding):
         self._differ: dict[tuple[int, int], int] = {}
         deadline.check("encoding")
         with _gc_paused():
-            self._degree_clauses()
+            self._degree_clauses(deadline)
             deadline.check("encoding")
-            self._label_clauses()
+            self._label_clauses(deadline)
             deadline.check("encoding")
             self._square_clauses()
             if self.options.no_touch or self.options.no_2x2:
@@ -174,11 +178,12 @@ class NumberlinkEncoding(Encoding):
         return range(self.first_edge_var, self.first_edge_var + self.num_edges)
 
     # -- clauses ------------------------------------------------------------------
-    def _degree_clauses(self) -> None:
+    def _degree_clauses(self, deadline: Deadline) -> None:
         """Exact degrees as clause blocks: one template per (kind, number of edges).
 
         A template is built once over placeholders ``1..d`` and applied to every cell
-        of its kind at once (numpy), one block per template clause width.
+        of its kind at once (numpy), one block per template clause width, added in
+        pieces of :data:`CHUNK` cells with the deadline checked between them.
         """
         fill = self.options.fill
         terminal = np.asarray(self.terminal)
@@ -212,24 +217,36 @@ class NumberlinkEncoding(Encoding):
                     by_width.setdefault(len(clause), []).append(np.stack(columns, axis=1))
                 for parts in by_width.values():
                     # rows cell by cell: all clauses of one cell next to each other
-                    self.add_block(np.stack(parts, axis=1).reshape(-1, parts[0].shape[1]))
+                    for start in range(0, len(cells), CHUNK):
+                        deadline.check("encoding")
+                        piece = [part[start:start + CHUNK] for part in parts]
+                        self.add_block(np.stack(piece, axis=1).reshape(-1, parts[0].shape[1]))
 
-    def _label_clauses(self) -> None:
+    def _label_clauses(self, deadline: Deadline) -> None:
+        """A used edge joins cells of one label; the end cells carry their label.
+
+        The edge clauses are added in pieces of :data:`CHUNK` edges (in the same order
+        as one block), with the deadline checked between them.
+        """
         bits = self.bits
         if not bits:
             return
-        if self.num_edges:
-            edges = np.arange(self.num_edges, dtype=np.int64) + self.first_edge_var
-            offsets = np.arange(bits, dtype=np.int64)
-            bi = (self.first_bit_var + self._edge_first[:, None] * bits) + offsets  # (m, bits)
-            bj = (self.first_bit_var + self._edge_second[:, None] * bits) + offsets
-            e = np.broadcast_to(edges[:, None], bi.shape)
+        offsets = np.arange(bits, dtype=np.int64)
+        for start in range(0, self.num_edges, CHUNK):
+            deadline.check("encoding")
+            stop = min(start + CHUNK, self.num_edges)
+            edges = np.arange(start, stop, dtype=np.int64) + self.first_edge_var
+            bi = (self.first_bit_var + self._edge_first[start:stop, None] * bits) + offsets
+            bj = (self.first_bit_var + self._edge_second[start:stop, None] * bits) + offsets
+            e = np.broadcast_to(edges[:, None], bi.shape)  # (edges, bits)
             # per edge and bit: (-e, -bi, bj) and (-e, bi, -bj)
             block = np.stack([np.stack([-e, -bi, bj], axis=-1),
                               np.stack([-e, bi, -bj], axis=-1)], axis=2)
             self.add_block(block.reshape(-1, 3))
         add = self.clauses.append
         for i, label_index in enumerate(self.terminal):
+            if i % CHUNK == 0:
+                deadline.check("encoding")
             if label_index >= 0:
                 base = self.first_bit_var + i * bits
                 for t in range(bits):
