@@ -194,6 +194,7 @@ class SatSession:
         self._solver: Any = Solver(name=self.name)
         self._solver._numberlink_sat_name = self.name
         if isinstance(clauses, Encoding):
+            self._reserve(num_vars)
             self.add_clauses(clauses.clauses)
             for block in clauses.blocks:
                 self.add_block(block)
@@ -201,6 +202,18 @@ class SatSession:
             self.add_clauses(clauses)
 
     # -- clauses -------------------------------------------------------------
+    def _reserve(self, num_vars: int) -> None:
+        """Make the solver allocate ``num_vars`` variables at once (a tautology on the last).
+
+        CaDiCaL grows its variable tables to the largest literal seen, copying them each
+        time: clauses met in rising variable order (the label units of a million-cell
+        board) made loading take seconds more than one allocation does. A tautology
+        holds in every model, so the formula is unchanged.
+        """
+        self.deadline.check("loading the solver")
+        if num_vars > 1:
+            self._solver.add_clause([num_vars, -num_vars])
+
     def add_clauses(self, clauses: Iterable[Sequence[int]]) -> None:
         """Add clauses (lists or tuples of literals, permanently) to the solver.
 
