@@ -17,6 +17,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from numberlink_sat.cli.common import (
     InputFileError,
     add_solver_options,
     parse_input,
+    time_left,
     use_colour,
 )
 from numberlink_sat.errors import InternalError, InvalidPuzzleError, ParseError, SolveTimeout
@@ -231,7 +233,11 @@ def _header(index: int, total: int, puzzle: Puzzle) -> str | None:
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    """Solve every puzzle of the input; the exit status is the first non-zero one."""
+    """Solve every puzzle of the input; the exit status is the first non-zero one.
+
+    Each puzzle has its own ``--time-limit``; reading the input counts against the first.
+    """
+    started = time.perf_counter()
     puzzles = load_puzzles(args.file, args.format)
     if args.pzprv3:
         for puzzle in puzzles:  # before any solving: refuse what the file cannot hold
@@ -253,7 +259,9 @@ def run_solve(args: argparse.Namespace) -> int:
             found = (certified_solve(puzzle, options, args,
                                      _svg_path(args.certificate, index, len(puzzles)))
                      if args.certificate else
-                     solve(puzzle, solver=args.solver, time_limit=args.time_limit, **options))
+                     solve(puzzle, solver=args.solver, **options,
+                           time_limit=time_left(args, started) if index == 0
+                           else args.time_limit))
             code, status = (EXIT_OK, "solved") if found else (EXIT_NO_SOLUTION, "no solution")
             if found is not None:
                 _checked(puzzle, found, options)
@@ -376,7 +384,11 @@ _STATUS_TEXT = {
 
 
 def run_check(args: argparse.Namespace) -> int:
-    """Check every puzzle of the input for uniqueness."""
+    """Check every puzzle of the input for uniqueness.
+
+    Each puzzle has its own ``--time-limit``; reading the input counts against the first.
+    """
+    started = time.perf_counter()
     puzzles = load_puzzles(args.file, args.format)
     colour = use_colour(sys.stdout, args.color) and not args.json
     note = _RuleNotes()
@@ -384,7 +396,8 @@ def run_check(args: argparse.Namespace) -> int:
     for index, puzzle in enumerate(puzzles):
         rules, source = rule_choice(puzzle, args)
         options = rules.as_kwargs()
-        clock = Deadline(args.time_limit)  # one limit per puzzle, --all-variants included
+        # one limit per puzzle, --all-variants included
+        clock = Deadline(time_left(args, started) if index == 0 else args.time_limit)
         status, found = (certified_check(puzzle, options, args,
                                          _svg_path(args.certificate, index, len(puzzles)))
                          if args.certificate else _check_one(puzzle, options, args, clock))
