@@ -24,7 +24,6 @@ and the grade is the deepest lookahead used: ``propagation``, ``lookahead 1``,
 rules always give the same score.
 
 >>> from numberlink_sat.numberlink.model import Puzzle
-from numberlink_sat.sat.deadline import Deadline
 >>> d = rate(Puzzle(3, 1, {"1": ((0, 0), (0, 2))}))
 >>> d.grade, d.score, d.settled
 ('propagation', 2.0, True)
