@@ -11,8 +11,8 @@ For each board it times, in this process (wall and CPU seconds):
 and reports the proof's size (lines, bytes), the extra clauses, and the ratio of the
 certificate (produced + checked) to the plain check. Boards: generated unique puzzles
 (5x5 to 40x40, a few seeds each) and the Flow Free boards of the corpus
-(``../shared/corpus``, skipped when absent). Every claim is compared with the plain
-check's answer, and every certificate must be accepted.
+(:func:`numberlink_sat.corpus.corpus_path`, skipped when absent). Every claim is
+compared with the plain check's answer, and every certificate must be accepted.
 
 Goals: a certified "unique" for a 20x20 produced and checked in under 10 s, 40x40 in
 under 60 s; the certificate at most 3x the plain check.
@@ -39,14 +39,14 @@ from typing import Any, TypeVar
 
 from numberlink_sat.certify import check_certificate
 from numberlink_sat.certify.refutation import ENGINES, checker_version, native_available
+from numberlink_sat.corpus import corpus_path
 from numberlink_sat.numberlink.certificate import DEFAULT_PROOF_SOLVER, PROOF_SOLVERS, certificate
 from numberlink_sat.numberlink.formats import read
 from numberlink_sat.numberlink.generator import generate_with_solution
 from numberlink_sat.numberlink.model import Puzzle
 from numberlink_sat.numberlink.solve import NumberlinkSolver
 
-CORPUS = Path(os.environ.get("NUMBERLINK_SAT_CORPUS")
-              or Path(__file__).resolve().parents[2] / "shared" / "corpus") / "numberlink"
+CORPUS = corpus_path() / "numberlink"
 FLOW = CORPUS / "mzucker-flow_solver" / "puzzles"
 T = TypeVar("T")
 

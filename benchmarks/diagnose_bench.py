@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import os
 import statistics
 import sys
 import time
@@ -34,6 +33,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
+from numberlink_sat.corpus import corpus_path
 from numberlink_sat.numberlink.diagnose import cpu_seconds, diagnose
 from numberlink_sat.numberlink.difficulty import rate
 from numberlink_sat.numberlink.fixes import find_fixes
@@ -43,8 +43,7 @@ from numberlink_sat.numberlink.model import Puzzle
 from numberlink_sat.numberlink.solve import count_solutions
 from numberlink_sat.numberlink.verify import verify
 
-CORPUS = Path(os.environ.get("NUMBERLINK_SAT_CORPUS")
-              or Path(__file__).resolve().parents[2] / "shared" / "corpus") / "numberlink"
+CORPUS = corpus_path() / "numberlink"
 URLS = CORPUS / "puzzlink" / "urls.txt"
 FLOW = CORPUS / "mzucker-flow_solver" / "puzzles"
 OUT = Path(__file__).resolve().parent / "results" / "diagnose"

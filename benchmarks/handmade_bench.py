@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import os
 import platform
 import random
 import re
@@ -34,12 +33,12 @@ from pathlib import Path
 
 import numberlink_sat as nl
 from numberlink_sat.bench.instances import numberlink_loose
+from numberlink_sat.corpus import corpus_path
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.numberlink.formats import puzzlink
 from numberlink_sat.numberlink.solve import counted
 
-CORPUS = Path(os.environ.get("NUMBERLINK_SAT_CORPUS")
-              or Path(__file__).resolve().parents[2] / "shared" / "corpus") / "numberlink"
+CORPUS = corpus_path() / "numberlink"
 CORPUS_BOARDS = (
     ("janko#147", "thomasahle-numberlink/janko", 147),
     ("janko#217", "thomasahle-numberlink/janko", 217),

@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import os
 import platform
 import resource
 import subprocess
@@ -32,11 +31,10 @@ from pathlib import Path
 from typing import Any
 
 import numberlink_sat as nl
+from numberlink_sat.corpus import corpus_path
 from numberlink_sat.numberlink.model import Puzzle
 
-INPUTS6 = (Path(os.environ.get("NUMBERLINK_SAT_CORPUS")
-              or Path(__file__).resolve().parents[2] / "shared" / "corpus") / "numberlink"
-           / "thomasahle-numberlink" / "inputs6")
+INPUTS6 = corpus_path() / "numberlink" / "thomasahle-numberlink" / "inputs6"
 FIELDS = ("board", "solver", "status", "cells", "clauses", "precheck_s", "encode_s", "load_s",
           "sat_s", "paths_s", "verify_s", "total_s", "peak_rss_mb", "absorbed")
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import os
 import platform
 import statistics
 import sys
@@ -23,10 +22,10 @@ import time
 from pathlib import Path
 
 import numberlink_sat as nl
+from numberlink_sat.corpus import corpus_path
 from numberlink_sat.numberlink.solve import NumberlinkSolver
 
-CORPUS = Path(os.environ.get("NUMBERLINK_SAT_CORPUS")
-              or Path(__file__).resolve().parents[2] / "shared" / "corpus") / "numberlink"
+CORPUS = corpus_path() / "numberlink"
 FILES = {
     "janko": "thomasahle-numberlink/janko",
     "inputs1": "thomasahle-numberlink/inputs1",

@@ -1,22 +1,21 @@
 """Shared pytest fixtures.
 
-``corpus_dir`` is the public puzzle corpus in ``shared/corpus`` beside the repository
-(``<clone>/../shared/corpus``), or the folder the ``NUMBERLINK_SAT_CORPUS`` environment
-variable names. Its files carry licences that do not fit this MIT package, so they are
-never copied here; tests that need them skip when it is absent.
+``corpus_dir`` is the public puzzle corpus (:func:`numberlink_sat.corpus.corpus_path`:
+the folder the ``NUMBERLINK_SAT_CORPUS`` environment variable names, else
+``shared/corpus`` beside the repository folder). Its files carry licences that do not fit
+this MIT package, so they are never copied here; tests that need them skip when it is absent.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-CORPUS_DIR = Path(os.environ.get("NUMBERLINK_SAT_CORPUS")
-                  or Path(__file__).resolve().parents[2] / "shared" / "corpus")
-"""Where the corpus is expected: ``$NUMBERLINK_SAT_CORPUS``, else ``shared/corpus`` next
-to the repository folder."""
+from numberlink_sat.corpus import corpus_path
+
+CORPUS_DIR = corpus_path()
+"""Where the corpus is expected (it may be absent)."""
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 """Puzzles written for these tests (and the 7x7 example of the docs)."""

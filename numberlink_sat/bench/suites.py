@@ -8,7 +8,7 @@ Families and kinds:
 
 - ``numberlink``: ``dense`` (Flow-Free-like, many short induced paths), ``loose`` (as many
   long paths as the board is wide), ``corpus`` (the public puzzles in
-  ``<repo>/../shared/corpus``, skipped when absent).
+  corpus folder, :func:`numberlink_sat.corpus.corpus_root`, skipped when absent).
 - ``numchain``: a planted corner-to-corner path, ``N`` x ``N`` with labels ``0..K-1``.
 - ``lianliankan``: a board cleared by a planted order, ``ring`` (the line may use an
   empty ring around the board) or ``plain``.
@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from numberlink_sat.bench import instances
+from numberlink_sat.corpus import corpus_root
 
 __all__ = ["SUITES", "Case", "build", "corpus_root", "suite"]
 
@@ -87,10 +88,6 @@ class Case:
         }
 
 
-def corpus_root() -> Path | None:
-    """``<repo>/../shared/corpus`` when it exists, else ``None``."""
-    root = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
-    return root if root.is_dir() else None
 
 
 def _corpus_cases(which: str) -> list[Case]:
