@@ -131,29 +131,32 @@ class OutOfBudget(Exception):
 _UNLIMITED = ProbeBudget(1 << 62)
 
 
-def _refutes(board: Board, e: int, value: int,
-             budget: ProbeBudget = _UNLIMITED) -> Contradiction | None:
-    """The contradiction that ``e = value`` leads to by propagation, or ``None``."""
+def _trial(board: Board, e: int, value: int,
+           budget: ProbeBudget) -> tuple[Board, Contradiction | None]:
+    """A copy of ``board`` with ``e = value`` propagated (one trial of the budget), and
+    the contradiction it led to, if any."""
     budget.spend()
     trial = board.copy()
     try:
         trial.decide(e, value)
         trial.propagate()
     except Contradiction as exc:
-        return exc
-    return None
+        return trial, exc
+    return trial, None
+
+
+def _refutes(board: Board, e: int, value: int,
+             budget: ProbeBudget = _UNLIMITED) -> Contradiction | None:
+    """The contradiction that ``e = value`` leads to by propagation, or ``None``."""
+    return _trial(board, e, value, budget)[1]
 
 
 def _refutes_deep(board: Board, e: int, value: int,
                   budget: ProbeBudget = _UNLIMITED) -> Contradiction | None:
     """A contradiction of ``e = value`` found with one-step lookaheads inside it."""
-    budget.spend()
-    trial = board.copy()
-    try:
-        trial.decide(e, value)
-        trial.propagate()
-    except Contradiction as exc:
-        return exc
+    trial, failed = _trial(board, e, value, budget)
+    if failed is not None:
+        return failed
     changed = {c for f, s in enumerate(trial.state) if s != board.state[f]
                for c in trial.edges[f]}
     inner = sorted({f for c in changed for f in trial.at[c] if trial.state[f] == UNKNOWN})
