@@ -350,15 +350,7 @@ class NumberlinkEncoding(Encoding):
         start = len(self.clauses)
         body: list[Clause] = []
         for k, (i, j) in enumerate(self.edge_cells):
-            tail = []
-            for x in (i, j):
-                used = self.used_literal(x)
-                if used is not None:
-                    tail.append(-used)
-            differ = self._differ_literal(i, j)
-            if differ is not None:
-                tail.append(differ)
-            body.append([-guard, self.first_edge_var + k, *tail])
+            body.append([-guard, self.first_edge_var + k, *self._same_path_tail(i, j)])
         return self.clauses[start:] + body
 
     def fill_clauses(self, guard: int) -> list[Clause]:
@@ -397,6 +389,19 @@ class NumberlinkEncoding(Encoding):
             self.clauses.extend([-e, var] for e in inc)
             self._used[i] = var
         return var
+
+    def _same_path_tail(self, i: int, j: int) -> list[int]:
+        """The literals of "``i`` or ``j`` unused, or their labels differ": the clause
+        tail that permits a forbidden shape only when the two cells are not on one path."""
+        tail = []
+        for x in (i, j):
+            used = self.used_literal(x)
+            if used is not None:
+                tail.append(-used)
+        differ = self._differ_literal(i, j)
+        if differ is not None:
+            tail.append(differ)
+        return tail
 
     def _differ_literal(self, i: int, j: int) -> int | None:
         """A literal that implies cells ``i`` and ``j`` carry different labels (None: never)."""
@@ -451,23 +456,11 @@ class NumberlinkEncoding(Encoding):
         if self.options.no_2x2:  # the 2x2 clauses look the differ literals up by pair
             self._differ.update(zip(self.edge_cells, differ.tolist(), strict=True))
 
-    # Kept whole (C901): the no-touch and no-2x2 clauses share the memoised literals
-    def _style_clauses(self) -> None:  # noqa: C901
+    def _style_clauses(self) -> None:
         width, n = self.width, len(self.is_open)
         add = self.clauses.append
 
-        def same_path_guard(i: int, j: int) -> list[int]:
-            # literals of "i or j unused, or they differ": the clause tail that permits
-            # the forbidden shape only when the two cells are not on one path.
-            tail = []
-            for x in (i, j):
-                used = self.used_literal(x)
-                if used is not None:
-                    tail.append(-used)
-            differ = self._differ_literal(i, j)
-            if differ is not None:
-                tail.append(differ)
-            return tail
+        same_path_guard = self._same_path_tail
 
         if self.options.no_touch and self.options.fill and not self.onehot:
             self._no_touch_blocks()
