@@ -23,6 +23,7 @@ The encoding (see ``docs/encoding.md`` for the reasoning and the roads not taken
 from __future__ import annotations
 
 import gc
+import itertools
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cached_property
@@ -351,6 +352,47 @@ class NumberlinkEncoding(Encoding):
         body: list[Clause] = []
         for k, (i, j) in enumerate(self.edge_cells):
             body.append([-guard, self.first_edge_var + k, *self._same_path_tail(i, j)])
+        return self.clauses[start:] + body
+
+    def bypass_clauses(self, guard: int) -> list[Clause]:
+        """"No shortcut through one empty cell" under ``guard`` (plain rules, no fill).
+
+        For an open cell ``e`` that holds no end and two of its neighbours ``x`` and
+        ``y``: if ``e`` lies on no path while ``x`` and ``y`` lie on one, the path must
+        run ``x-z-y`` through the fourth cell ``z`` of their square (diagonal ``x, y``);
+        opposite ``x, y`` (or a missing ``z``) are forbidden outright. Otherwise the
+        path between them is at least four edges long and ``x-e-y`` is a shorter one.
+        These are the clauses of a *shortest* second solution (``docs/encoding.md``).
+
+        >>> from numberlink_sat.numberlink.model import Puzzle
+        >>> p = Puzzle(3, 1, {"1": ((0, 0), (0, 2))})
+        >>> enc = NumberlinkEncoding(p, RuleOptions(fill=False))
+        >>> enc.bypass_clauses(9)[-1]
+        [-9, 3]
+        """
+        start = len(self.clauses)
+        width, height = self.width, len(self.is_open) // self.width
+        body: list[Clause] = []
+        for e in range(len(self.is_open)):
+            if not self.is_open[e] or self.terminal[e] >= 0:
+                continue
+            used = self.used_literal(e)
+            assert used is not None
+            er, ec = divmod(e, width)
+            around = [(er + dr) * width + ec + dc for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+                      if 0 <= er + dr < height and 0 <= ec + dc < width
+                      and self.is_open[(er + dr) * width + ec + dc]]
+            for x, y in itertools.combinations(around, 2):
+                head = [-guard, used, *self._same_path_tail(x, y)]
+                (xr, xc), (yr, yc) = divmod(x, width), divmod(y, width)
+                z = (xr + yr - er) * width + xc + yc - ec
+                if xr == yr or xc == yc or not self.is_open[z]:
+                    body.append(head)
+                    continue
+                for u, v in ((x, z), (z, y)):
+                    edge = self.edge_var(divmod(u, width), divmod(v, width))
+                    assert edge is not None
+                    body.append([*head, edge])
         return self.clauses[start:] + body
 
     def fill_clauses(self, guard: int) -> list[Clause]:

@@ -29,7 +29,16 @@ from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
 
-__all__ = ["Gap", "add_detour", "detour_gaps", "empty_detour", "local_alternatives", "shortcuts"]
+__all__ = [
+    "Gap",
+    "add_bypass",
+    "add_detour",
+    "detour_gaps",
+    "empty_bypass",
+    "empty_detour",
+    "local_alternatives",
+    "shortcuts",
+]
 
 
 def _paths_from_edges(puzzle: Puzzle, edges: set[Edge]) -> dict[str, list[Cell]] | None:
@@ -169,6 +178,22 @@ def detour_gaps(puzzle: Puzzle, solution: Solution) -> list[Gap]:
     return gaps
 
 
+def _splice(solution: Solution, gap: Gap, steps: int) -> Solution:
+    """The solution with the cells strictly between the gap's ends (``steps`` apart on
+    one path) replaced by the gap's middle cells."""
+    a, d, middle_cells = gap[0], gap[-1], list(gap[1:-1])
+    paths: dict[str, list[Cell]] = {}
+    for label, path in solution.paths.items():
+        cells = list(path)
+        for k in range(len(cells) - steps):
+            if {cells[k], cells[k + steps]} == {a, d}:
+                middle = middle_cells if cells[k] == a else middle_cells[::-1]
+                cells[k + 1:k + steps] = middle
+                break
+        paths[label] = cells
+    return Solution(solution.width, solution.height, paths)
+
+
 def add_detour(solution: Solution, gap: Gap) -> Solution:
     """The solution with the gap's edge ``a-d`` replaced by the detour ``a-b-...-c-d``.
 
@@ -177,17 +202,7 @@ def add_detour(solution: Solution, gap: Gap) -> Solution:
     >>> add_detour(s, ((0, 0), (1, 0), (1, 1), (0, 1))).paths["a"]
     ((0, 0), (1, 0), (1, 1), (0, 1))
     """
-    a, d, middle_cells = gap[0], gap[-1], list(gap[1:-1])
-    paths: dict[str, list[Cell]] = {}
-    for label, path in solution.paths.items():
-        cells = list(path)
-        for k in range(len(cells) - 1):
-            if {cells[k], cells[k + 1]} == {a, d}:
-                middle = middle_cells if cells[k] == a else middle_cells[::-1]
-                cells[k + 1:k + 1] = middle
-                break
-        paths[label] = cells
-    return Solution(solution.width, solution.height, paths)
+    return _splice(solution, gap, 1)
 
 
 def _neighbours4(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
@@ -209,6 +224,17 @@ def empty_detour(puzzle: Puzzle, solution: Solution) -> Gap | None:
     >>> empty_detour(p, Solution(2, 3, {"a": [(0, 0), (0, 1)]}))
     ((0, 0), (1, 0), (1, 1), (0, 1))
     """
+    free, component = _free_components(puzzle, solution)
+    for a, d in sorted(solution.edges()):
+        near_a = {component[x] for x in _neighbours4(a) if x in free}
+        ends = [x for x in _neighbours4(d) if x in free and component[x] in near_a]
+        if ends:
+            return _empty_path(free, a, d, component[ends[0]])
+    return None
+
+
+def _free_components(puzzle: Puzzle, solution: Solution) -> tuple[set[Cell], dict[Cell, int]]:
+    """The open cells on no path, and the number of the empty region of each."""
     owner = solution.label_of()
     free = {x for x in puzzle.open_cells() if x not in owner}
     component: dict[Cell, int] = {}
@@ -222,12 +248,46 @@ def empty_detour(puzzle: Puzzle, solution: Solution) -> Gap | None:
                 if nxt in free and nxt not in component:
                     component[nxt] = component[cell]
                     stack.append(nxt)
-    for a, d in sorted(solution.edges()):
-        near_a = {component[x] for x in _neighbours4(a) if x in free}
-        ends = [x for x in _neighbours4(d) if x in free and component[x] in near_a]
-        if ends:
-            return _empty_path(free, a, d, component[ends[0]])
+    return free, component
+
+
+def empty_bypass(puzzle: Puzzle, solution: Solution) -> Gap | None:
+    """A bypass, or ``None`` when the solution has none.
+
+    That is three consecutive cells ``x, m, y`` of one path and a path of empty open
+    cells from a neighbour of ``x`` to a neighbour of ``y``: the route ``x``, those
+    cells, ``y`` instead of ``x-m-y`` is a second solution under the plain rules
+    without fill (:func:`add_bypass`). With :func:`empty_detour` (two consecutive cells)
+    it is what the shortest-second-solution search needs to be absent
+    (``docs/encoding.md``).
+
+    >>> from numberlink_sat.numberlink.model import Puzzle, Solution
+    >>> p = Puzzle(3, 2, {"a": ((0, 0), (0, 2))})
+    >>> empty_bypass(p, Solution(3, 2, {"a": [(0, 0), (0, 1), (0, 2)]}))
+    ((0, 0), (1, 0), (1, 1), (1, 2), (0, 2))
+    """
+    free, component = _free_components(puzzle, solution)
+    if not free:
+        return None
+    for path in solution.paths.values():
+        for x, y in zip(path, path[2:], strict=False):
+            near_x = {component[c] for c in _neighbours4(x) if c in free}
+            ends = [c for c in _neighbours4(y) if c in free and component[c] in near_x]
+            if ends:
+                return _empty_path(free, x, y, component[ends[0]])
     return None
+
+
+def add_bypass(solution: Solution, gap: Gap) -> Solution:
+    """The solution with the cell between the bypass's ends ``x`` and ``y`` (two steps
+    apart on one path) replaced by the bypass's empty cells.
+
+    >>> from numberlink_sat.numberlink.model import Solution
+    >>> s = Solution(3, 2, {"a": [(0, 0), (0, 1), (0, 2)]})
+    >>> add_bypass(s, ((0, 0), (1, 0), (1, 1), (1, 2), (0, 2))).paths["a"]
+    ((0, 0), (1, 0), (1, 1), (1, 2), (0, 2))
+    """
+    return _splice(solution, gap, 2)
 
 
 def _empty_path(free: set[Cell], a: Cell, d: Cell, part: object) -> Gap:

@@ -25,8 +25,10 @@ from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTime
 from numberlink_sat.numberlink import zdd
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
 from numberlink_sat.numberlink.local import (
+    add_bypass,
     add_detour,
     detour_gaps,
+    empty_bypass,
     empty_detour,
     local_alternatives,
     shortcuts,
@@ -110,6 +112,7 @@ class _Search:
         self.gaps_checked = 0  # solutions in ``found`` already checked for detour gaps
         self.gapped = False  # some solution found has a detour gap round a square
         self.long_gapped = False  # some solution found has a detour gap of any length
+        self.bypassed = False  # some solution found has an empty bypass
         self.finished = False  # a complete search said there is nothing more
 
     def room(self) -> bool:
@@ -215,7 +218,7 @@ class NumberlinkSolver:
             if not options.no_touch:
                 names.append("touch")
             if not (options.no_touch or options.no_2x2):
-                names.append("gap")
+                names += ["gap", "bypass"]
         self._restrictions = names
 
     def _selector(self, name: str) -> int | None:
@@ -232,7 +235,7 @@ class NumberlinkSolver:
             session.add_block(enc.u_turn_block(guard))
         else:
             build = {"fill": enc.fill_clauses, "touch": enc.touch_clauses,
-                     "gap": enc.detour_gap_clauses}[name]
+                     "gap": enc.detour_gap_clauses, "bypass": enc.bypass_clauses}[name]
             session.add_clauses(build(guard))
         return guard
 
@@ -308,8 +311,7 @@ class NumberlinkSolver:
         self.stats.extra["proof"] = "no U-turn search"
 
     def _nikoli_more(self, state: _Search) -> Iterator[Solution]:
-        u_turn, touch = self._selector("u_turn"), self._selector("touch")
-        if u_turn is None:
+        if self._selector("u_turn") is None:
             return
         while state.room():
             yield from self._detours(state)
@@ -318,10 +320,7 @@ class NumberlinkSolver:
                 return
             if state.gaps_checked < len(state.found):
                 continue
-            if touch is not None and not state.long_gapped:
-                name, assumptions = "no touch", [touch, u_turn]
-            else:
-                name, assumptions = "no U-turn", [u_turn]
+            name, assumptions = self._second_search(state)
             _log.info("next solution with %s (%d known, none with a detour gap)", name,
                       len(state.found))
             found = (self._edge_by_edge(state, assumptions) if EDGE_BY_EDGE
@@ -332,6 +331,21 @@ class NumberlinkSolver:
                 return
             assert isinstance(found, Solution)
             yield from self._emit(state, found, "nikoli more")
+
+    def _second_search(self, state: _Search) -> tuple[str, list[int]]:
+        """The strongest complete search for one more solution that the solutions
+        found so far allow (the arguments are in ``docs/encoding.md``): a *shortest*
+        one (no touch, no shortcut through an empty cell) while no known solution has
+        an empty detour or bypass; one that does not touch itself while none has an
+        empty detour; else one without U-turns."""
+        u_turn, touch = self._selector("u_turn"), self._selector("touch")
+        assert u_turn is not None
+        if touch is None or state.long_gapped:
+            return "no U-turn", [u_turn]
+        bypass = None if state.bypassed else self._selector("bypass")
+        if bypass is None:
+            return "no touch", [touch, u_turn]
+        return "shortest", [touch, u_turn, bypass]
 
     def _edge_by_edge(self, state: _Search, assumptions: list[int]) -> Solution | None:
         """A solution outside the known ones under ``assumptions``, one edge at a time.
@@ -361,14 +375,18 @@ class NumberlinkSolver:
         while state.gaps_checked < len(state.found) and state.room():
             solution = state.found[state.gaps_checked]
             state.gaps_checked += 1
+            others = []
+            bypass = empty_bypass(self.puzzle, solution)
+            if bypass is not None:
+                state.bypassed = True
+                others.append(add_bypass(solution, bypass))
             long_gap = empty_detour(self.puzzle, solution)
-            if long_gap is None:
-                continue
-            state.long_gapped = True
-            gaps = detour_gaps(self.puzzle, solution)
-            state.gapped = state.gapped or bool(gaps)
-            for gap in (long_gap, *gaps[:1]):
-                other = add_detour(solution, gap)
+            if long_gap is not None:
+                state.long_gapped = True
+                gaps = detour_gaps(self.puzzle, solution)
+                state.gapped = state.gapped or bool(gaps)
+                others += [add_detour(solution, gap) for gap in (long_gap, *gaps[:1])]
+            for other in others:
                 if (state.room() and other not in state.seen
                         and not verify(self.puzzle, other, **self.options.as_kwargs())):
                     self._fresh(state, other)

@@ -9,10 +9,17 @@ import pytest
 import numberlink_sat as nl
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.grid import Edge
-from numberlink_sat.numberlink.local import _paths_from_edges, local_alternatives
+from numberlink_sat.numberlink.local import (
+    _paths_from_edges,
+    add_bypass,
+    empty_bypass,
+    local_alternatives,
+)
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.sat.deadline import Deadline
+from tests.numberlink.exhaustive import brute_path_sets
 from tests.numberlink.test_absorb import random_open_board
+from tests.numberlink.test_solve import random_puzzle
 
 
 def every_valid_move(puzzle: Puzzle, solution: Solution) -> set[Solution]:
@@ -74,3 +81,25 @@ def test_a_passed_deadline_stops_the_moves() -> None:
             list(local_alternatives(puzzle, solution, deadline=Deadline(0)))
         checked += 1
     assert checked >= 5, checked
+
+
+def test_empty_bypass_is_a_second_solution() -> None:
+    """A bypass found on random small solutions (no fill) gives a valid different one,
+    and a solution that fills the board has none."""
+    rng = random.Random(5)
+    found = 0
+    for _ in range(120):
+        puzzle = random_puzzle(rng, max_side=4)
+        for paths in brute_path_sets(puzzle, fill=False, node_budget=50_000) or []:
+            solution = nl.Solution(puzzle.width, puzzle.height, paths)
+            gap = empty_bypass(puzzle, solution)
+            if gap is None:
+                continue
+            other = add_bypass(solution, gap)
+            assert other != solution
+            assert nl.verify(puzzle, other, fill=False) == []
+            found += 1
+    assert found > 10
+    full = nl.Puzzle(3, 2, {"a": ((0, 0), (1, 0))})
+    snake = nl.Solution(3, 2, {"a": [(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0)]})
+    assert empty_bypass(full, snake) is None

@@ -272,7 +272,7 @@ def _restricted_phases_against_brute(seed: int, boards: int) -> dict[str, int]:
 
 
 def test_restricted_phases_keep_exact_counts(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Fill first, the no-U-turn / no-touch / no-detour-gap searches, shortcuts and
+    """Fill first, the no-U-turn / no-touch / shortest / no-detour-gap searches, shortcuts and
     detours keep counts exact (each phase is forced on tiny boards and must fire)."""
     import importlib
 
@@ -280,8 +280,8 @@ def test_restricted_phases_keep_exact_counts(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(solve_module, "STRENGTHEN_MIN_CELLS", 0)
     hits = _restricted_phases_against_brute(12, 40)
-    for phase in ("fill first", "nikoli first", "nikoli more", "detour",
-                  "proof: no U-turn search", "proof: no touch search"):
+    for phase in ("fill first", "nikoli first", "detour", "proof: no U-turn search",
+                  "proof: no touch search", "proof: shortest search"):
         assert hits.get(phase, 0) > 0, hits
 
 
@@ -292,5 +292,70 @@ def test_restricted_phases_keep_exact_counts_many(monkeypatch: pytest.MonkeyPatc
     solve_module = importlib.import_module("numberlink_sat.numberlink.solve")
 
     monkeypatch.setattr(solve_module, "STRENGTHEN_MIN_CELLS", 0)
+    hits: dict[str, int] = {}
     for seed in range(100, 106):
-        _restricted_phases_against_brute(seed, 60)
+        for phase, count in _restricted_phases_against_brute(seed, 60).items():
+            hits[phase] = hits.get(phase, 0) + count
+    assert hits.get("nikoli more", 0) > 0, hits  # a second search that finds one
+
+
+def _has_empty_shortcut(puzzle: Puzzle, solution: Solution) -> bool:
+    """An empty cell next to two cells of one path that are not joined through the
+    fourth cell of their square (written from the rule, not from the encoder)."""
+    owner = solution.label_of()
+    index = {cell: i for path in solution.paths.values() for i, cell in enumerate(path)}
+    for e in puzzle.open_cells():
+        if e in owner:
+            continue
+        r, c = e
+        near = [x for x in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)) if x in owner]
+        for x, y in itertools.combinations(near, 2):
+            if owner[x] != owner[y]:
+                continue
+            if abs(index[x] - index[y]) != 2:
+                return True
+    return False
+
+
+def _touches(solution: Solution) -> bool:
+    for path in solution.paths.values():
+        index = {cell: i for i, cell in enumerate(path)}
+        for i, (r, c) in enumerate(path):
+            for x in ((r + 1, c), (r, c + 1)):
+                if x in index and abs(index[x] - i) > 1:
+                    return True
+    return False
+
+
+def test_a_shortest_second_solution_exists_whenever_one_does() -> None:
+    """The argument behind the "shortest" second search, checked on every solution of
+    small boards (plain rules, no fill): when a solution has no empty detour and no
+    empty bypass, any other solution implies another one that neither touches itself
+    nor has a shortcut through an empty cell; and the clauses say exactly that."""
+    from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
+    from numberlink_sat.numberlink.local import empty_bypass, empty_detour
+    from numberlink_sat.sat.session import SatSession
+
+    rng = random.Random(31)
+    checked = shortest_only = 0
+    for _ in range(150):
+        puzzle = random_puzzle(rng, max_side=4)
+        expected = brute_path_sets(puzzle, fill=False, node_budget=100_000)
+        if not expected:
+            continue
+        truth = [as_solution(puzzle, p) for p in expected]
+        shortest = [t for t in truth if not _touches(t) and not _has_empty_shortcut(puzzle, t)]
+        for first in truth:
+            if empty_detour(puzzle, first) is None and empty_bypass(puzzle, first) is None:
+                others = [t for t in shortest if t != first]
+                assert others or len(truth) == 1, (puzzle.to_dict(), first.paths)
+                checked += len(truth) > 1
+        enc = NumberlinkEncoding(puzzle, RuleOptions(fill=False))
+        with SatSession(enc) as session:
+            guard = enc.pool.new()
+            session.add_clauses(enc.bypass_clauses(guard))
+            for t in truth:
+                allowed = session.solve([guard, *enc.literals_of(t)])
+                assert allowed == (not _has_empty_shortcut(puzzle, t)), t.paths
+                shortest_only += not allowed
+    assert checked > 20 and shortest_only > 20, (checked, shortest_only)
