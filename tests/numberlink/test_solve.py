@@ -281,7 +281,8 @@ def test_restricted_phases_keep_exact_counts(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(solve_module, "STRENGTHEN_MIN_CELLS", 0)
     hits = _restricted_phases_against_brute(12, 40)
     for phase in ("fill first", "nikoli first", "detour", "proof: no U-turn search",
-                  "proof: no touch search", "proof: shortest search"):
+                  "proof: no touch search", "proof: shortest search",
+                  "proof: shortest search without fill"):
         assert hits.get(phase, 0) > 0, hits
 
 
@@ -359,3 +360,34 @@ def test_a_shortest_second_solution_exists_whenever_one_does() -> None:
                 assert allowed == (not _has_empty_shortcut(puzzle, t)), t.paths
                 shortest_only += not allowed
     assert checked > 20 and shortest_only > 20, (checked, shortest_only)
+
+
+def test_second_search_without_fill_keeps_fill_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under fill, the shortest second search without fill either proves the known
+    solutions complete or hands over to the full search; both happen on dense 6 x 6
+    boards, and the solutions equal the bare solver's (and the exhaustive counter's
+    where it finishes)."""
+    import importlib
+
+    from numberlink_sat.bench.instances import numberlink_dense
+
+    solve_module = importlib.import_module("numberlink_sat.numberlink.solve")
+    monkeypatch.setattr(solve_module, "STRENGTHEN_MIN_CELLS", 0)
+    rng = random.Random(3)
+    outcomes: dict[str, int] = {}
+    for _ in range(60):
+        puzzle = numberlink_dense(6, 6, rng)
+        with solve_module.NumberlinkSolver(puzzle, seed_strengthened=False) as bare:
+            expected = set(bare.solutions(None))
+        brute = brute_path_sets(puzzle, node_budget=50_000)
+        if brute is not None:
+            assert expected == {as_solution(puzzle, p) for p in brute}
+        for limit in (2, None):
+            with solve_module.NumberlinkSolver(puzzle) as engine:
+                got = list(engine.solutions(limit))
+                key = str(engine.stats.extra.get("proof") or engine.stats.extra.get("without fill"))
+                outcomes[key] = outcomes.get(key, 0) + 1
+            assert len(got) == len(set(got)) == min(len(expected), limit or len(expected))
+            assert set(got) <= expected
+    assert outcomes.get("shortest search without fill", 0) > 10, outcomes
+    assert outcomes.get("no proof", 0) + outcomes.get("full search", 0) > 5, outcomes
