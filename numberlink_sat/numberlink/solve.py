@@ -99,8 +99,9 @@ FILL_FIRST_SHARE = 0.2
 FILL_FIRST_SECONDS = 2.0
 """Without fill: how long the first try under fill may run at most."""
 
-WITHOUT_FILL_SHARE = 0.25
-"""Under fill: share of the time left that the second search without fill may use."""
+WITHOUT_FILL_SHARE = 0.5
+"""Under fill: share of the time left that the second search without fill may use
+(half: inside the one-second SAT-alone window before a race, a quarter was too little)."""
 
 WITHOUT_FILL_SECONDS = 2.0
 """Under fill: how long the second search without fill may run at most (it proves
