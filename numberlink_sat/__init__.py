@@ -13,6 +13,7 @@ True
 
 import logging
 
+from numberlink_sat import _started  # noqa: F401  (first: the program's clock)
 from numberlink_sat.errors import (
     InternalError,
     InvalidPuzzleError,

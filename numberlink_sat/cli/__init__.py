@@ -196,6 +196,10 @@ def run() -> None:
     """
     global KEEP_UNTIL_EXIT
     KEEP_UNTIL_EXIT = []
+    from numberlink_sat._started import IMPORTED_AT
+    from numberlink_sat.cli import common
+
+    common.PROGRAM_START = IMPORTED_AT  # the limit counts the program's own imports
     code = main()
     try:
         sys.stdout.flush()

@@ -138,7 +138,15 @@ def time_left(args: argparse.Namespace, started: float) -> float | None:
     limit: float | None = getattr(args, "time_limit", None)
     if limit is None:
         return None
+    if PROGRAM_START is not None:  # the program: count its start-up too
+        started = min(started, PROGRAM_START)
     return max(0.0, limit - (time.perf_counter() - started))
+
+
+PROGRAM_START: float | None = None
+"""Set by the ``numberlink-sat`` program (:func:`numberlink_sat.cli.run`) to the moment the
+package was first imported; :func:`time_left` then counts from there. Unset in process
+(tests, ``main(argv)``), where the command's own start is the clock."""
 
 
 def use_colour(stream: IO[str], mode: str = "auto") -> bool:

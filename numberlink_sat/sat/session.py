@@ -20,6 +20,7 @@ and :meth:`SatSession.time_box` bounds a stretch of calls the same way.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -200,13 +201,17 @@ class SatSession:
         self._slice = self.FIRST_SLICE
         self._solver: Any = Solver(name=self.name)
         self._solver._numberlink_sat_name = self.name
-        if isinstance(clauses, Encoding):
-            self._reserve(num_vars)
-            self.add_clauses(clauses.clauses)
-            for block in clauses.blocks:
-                self.add_block(block)
-        else:
-            self.add_clauses(clauses)
+        try:
+            if isinstance(clauses, Encoding):
+                self._reserve(num_vars)
+                self.add_clauses(clauses.clauses)
+                for block in clauses.blocks:
+                    self.add_block(block)
+            else:
+                self.add_clauses(clauses)
+        except SolveTimeout:
+            self.close()
+            raise
 
     # -- clauses -------------------------------------------------------------
     def _reserve(self, num_vars: int) -> None:
@@ -441,9 +446,17 @@ class SatSession:
         return None if core is None else list(core)
 
     def close(self) -> None:
-        """Free the solver."""
+        """Free the solver; past the deadline, a moment later in the background.
+
+        Freeing a solver loaded with millions of clauses holds the interpreter for up to
+        a couple of seconds; a call that ran out of time hands back its
+        :class:`SolveTimeout` first (:func:`_free_later`).
+        """
         if self._solver is not None:
-            self._solver.delete()
+            if self.deadline.expired():
+                _free_later(self._solver)
+            else:
+                self._solver.delete()
             self._solver = None
 
     def __enter__(self) -> SatSession:
@@ -456,3 +469,23 @@ class SatSession:
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+FREE_DELAY = 1.0
+"""Seconds a timed-out session's solver waits before it is freed (see :func:`_free_later`)."""
+
+
+def _free_later(solver: Any) -> None:
+    """Free ``solver`` in a daemon thread after :data:`FREE_DELAY` seconds.
+
+    The solver's C code keeps the interpreter lock while it frees, so freeing at once,
+    even in a thread, would delay the caller; the pause lets the caller get its answer
+    (a :class:`SolveTimeout`) first. A process that ends sooner simply never frees it.
+
+    >>> s = Solver(name="minisat22"); _free_later(s)
+    """
+    def free() -> None:
+        time.sleep(FREE_DELAY)
+        solver.delete()
+
+    threading.Thread(target=free, name="numberlink-sat-free", daemon=True).start()
