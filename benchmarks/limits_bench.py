@@ -26,6 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from numberlink_sat.bench.slow_inputs import chain_board, llk_row, open_numberlink, row_numberlink
+
 COMMAND = [sys.executable, "-m", "numberlink_sat"]
 
 API = "--api"
@@ -47,32 +49,6 @@ print(time.perf_counter() - start, flush=True)
 sys.exit(code)
 """
 """Prints the seconds from the call to its return: that is the case's ``command`` time."""
-
-
-def chain_board(n: int) -> str:
-    return f"{n} 1\n" + "\n".join(" ".join(["0"] * n) for _ in range(n)) + "\n"
-
-
-def llk_row(pairs: int) -> str:
-    half = [str(i + 1) for i in range(pairs)]
-    return " ".join(half + half[::-1]) + "\n"
-
-
-def open_numberlink(width: int) -> str:
-    rows = [["."] * width for _ in range(width)]
-    rows[0][0] = rows[0][-1] = "1"
-    rows[-1][0] = rows[-1][-1] = "2"
-    return "\n".join(" ".join(row) for row in rows) + "\n"
-
-
-def row_numberlink(width: int) -> str:
-    """``width`` labels, each joining the two ends of one row."""
-    lines = []
-    for r in range(width):
-        row = ["."] * width
-        row[0] = row[-1] = str(r + 1)
-        lines.append(" ".join(row))
-    return "\n".join(lines) + "\n"
 
 
 def cases(folder: Path, huge: bool) -> list[tuple[str, list[str]]]:

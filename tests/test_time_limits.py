@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from numberlink_sat.bench.slow_inputs import chain_board, llk_row, open_numberlink
 from numberlink_sat.cli import build_parser, main
 
 LIMIT = 1.0
@@ -45,25 +46,6 @@ def _write(tmp_path: Path, name: str, text: str) -> str:
     path = tmp_path / name
     path.write_text(text)
     return str(path)
-
-
-def chain_board(n: int) -> str:
-    """An ``n`` x ``n`` Number Chain board with K = 1: every king path is allowed."""
-    return f"{n} 1\n" + "\n".join(" ".join(["0"] * n) for _ in range(n)) + "\n"
-
-
-def open_numberlink(width: int) -> str:
-    """A ``width`` x ``width`` board with two labels along the top and bottom rows."""
-    rows = [["."] * width for _ in range(width)]
-    rows[0][0] = rows[0][-1] = "1"
-    rows[-1][0] = rows[-1][-1] = "2"
-    return "\n".join(" ".join(row) for row in rows) + "\n"
-
-
-def llk_row(pairs: int) -> str:
-    """One row ``1 2 ... p p ... 2 1``: clearable from the middle outwards only."""
-    half = [str(i + 1) for i in range(pairs)]
-    return " ".join(half + half[::-1]) + "\n"
 
 
 CASES = {
