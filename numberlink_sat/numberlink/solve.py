@@ -289,10 +289,7 @@ class NumberlinkSolver:
         guard = self._selector("fill")
         if guard is None or state.found:
             return
-        seconds = FILL_FIRST_SECONDS
-        left = self.deadline.remaining()
-        if left is not None:
-            seconds = min(seconds, FILL_FIRST_SHARE * left)
+        seconds = self._share(FILL_FIRST_SECONDS, FILL_FIRST_SHARE)
         _log.info("first try under fill, for up to %.1f s", seconds)
         # no U-turn either: a heuristic here (with fill it is not complete)
         u_turn = self._selector("u_turn")
@@ -407,10 +404,7 @@ class NumberlinkSolver:
         guard = self._selector("u_turn")
         if guard is None:
             return
-        seconds = STRENGTHENED_SECONDS
-        left = self.deadline.remaining()
-        if left is not None:
-            seconds = min(seconds, STRENGTHENED_SHARE * left)
+        seconds = self._share(STRENGTHENED_SECONDS, STRENGTHENED_SHARE)
         phase_end = Deadline(seconds)
         _log.info("first try without U-turns (a restriction), for up to %.1f s", seconds)
         while state.room():
@@ -445,20 +439,22 @@ class NumberlinkSolver:
         with NumberlinkSolver(self.puzzle, fill=False, solver=self.stats.solver,
                               deadline=self.deadline) as relaxed:
             known = _Search(None)
-            for solution in state.found:
-                relaxed._fresh(known, solution)
+            for solution in state.found:  # verified: a fill solution is one without fill
+                relaxed._record(known, solution)
             name, assumptions = relaxed._second_search(known)
             found = relaxed._search(known, assumptions, seconds)
         if found is None:
             state.finished = True
             self.stats.extra["proof"] = f"{name} search without fill"
         elif isinstance(found, Solution):
+            used = sum(len(path) for path in found.paths.values())
+            if used == sum(1 for _ in self.puzzle.open_cells()):
+                # fills the board: a solution under fill (the verifier in _emit checks it)
+                yield from self._emit(state, found, "without fill")
+                return
             problems = verify(self.puzzle, found, fill=False)
             if problems:  # pragma: no cover - an encoder bug, never a user error
                 raise InternalError("invalid solution: " + "; ".join(problems))
-            if not verify(self.puzzle, found, **options.as_kwargs()) and self._fresh(state, found):
-                yield from self._emit(state, found, "without fill", checked=True)
-                return
             _log.info("it found a solution that leaves cells empty: no proof")
             self.stats.extra["without fill"] = "no proof"
 
@@ -500,11 +496,15 @@ class NumberlinkSolver:
         problems = verify(self.puzzle, solution, **self.options.as_kwargs())
         if problems:  # pragma: no cover - an encoder bug, never a user error
             raise InternalError("invalid solution: " + "; ".join(problems))
+        self._record(state, solution)
+        return True
+
+    def _record(self, state: _Search, solution: Solution) -> None:
+        """Record a verified solution: seen, found, blocked before the next search."""
         state.seen.add(solution)
         state.found.append(solution)
         self._unblocked.append(solution)  # blocked before the next search
         state.local_queue.append(solution)
-        return True
 
     def _neighbours(self, state: _Search) -> Iterator[Solution]:
         """2-opt neighbours of the solutions found (:mod:`.local`), while wanted."""
