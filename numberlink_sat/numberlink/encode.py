@@ -395,6 +395,43 @@ class NumberlinkEncoding(Encoding):
                     body.append([*head, edge])
         return self.clauses[start:] + body
 
+    def flip_clauses(self, guard: int) -> list[Clause]:
+        """"No corner flip towards an earlier cell" under ``guard`` (plain rules, no fill).
+
+        A path that turns at ``m`` (``x-m-y`` round a unit square) while the fourth
+        cell ``z`` of that square lies on no path can run ``x-z-y`` instead: the same
+        length, ``m`` empty in place of ``z``. Give every cell its row-major index as
+        weight; a flip from ``m`` to an earlier ``z`` lowers the sum of the weights of
+        the used cells. The clause per square and corner with ``z`` before ``m``:
+        ``x-m`` unused, or ``m-y`` unused, or ``z`` on a path. These belong to a
+        *least* second solution (``docs/encoding.md``, fact 7).
+
+        >>> from numberlink_sat.numberlink.model import Puzzle
+        >>> p = Puzzle(3, 2, {"1": ((0, 0), (0, 2))})
+        >>> enc = NumberlinkEncoding(p, RuleOptions(fill=False))
+        >>> body = enc.flip_clauses(99)[-2:]  # m = (1, 0) and (1, 2), z = (0, 1)
+        >>> [[enc.edge_cells[abs(v) - 1] for v in c[1:3]] for c in body]
+        [[(3, 4), (0, 3)], [(2, 5), (4, 5)]]
+        """
+        start = len(self.clauses)
+        width = self.width
+        where, _sides = self._square_sides()
+        body: list[Clause] = []
+        for a in where.tolist():
+            ring = (a, a + 1, a + width + 1, a + width)  # the square's cells, round it
+            for k, m in enumerate(ring):
+                z = ring[(k + 2) % 4]
+                if z > m or self.terminal[z] >= 0 or self.terminal[m] >= 0:
+                    continue  # a later z; an end z (always on a path) or m (no turn)
+                x, y = ring[k - 1], ring[(k + 1) % 4]
+                used = self.used_literal(z)
+                assert used is not None
+                into = self.edge_var(divmod(x, width), divmod(m, width))
+                out = self.edge_var(divmod(m, width), divmod(y, width))
+                assert into is not None and out is not None
+                body.append([-guard, -into, -out, used])
+        return self.clauses[start:] + body
+
     def fill_clauses(self, guard: int) -> list[Clause]:
         """"Every cell on a path" under ``guard``, for a CNF built without ``fill``.
 

@@ -123,6 +123,7 @@ class _Search:
         self.gapped = False  # some solution found has a detour gap round a square
         self.long_gapped = False  # some solution found has a detour gap of any length
         self.bypassed = False  # some solution found has an empty bypass
+        self.partial = False  # some solution found leaves an open cell empty
         self.finished = False  # a complete search said there is nothing more
 
     def room(self) -> bool:
@@ -213,11 +214,13 @@ class NumberlinkSolver:
         ``u_turn``: no three edges of a unit square (not under ``no_touch``, which has
         them for good); ``fill``: every cell on a path (without fill); ``touch``: no
         path touches itself (without fill); ``gap``: no detour gap round a unit square
-        (without fill, plain rules only). Each is loaded into the solver behind a
-        selector literal the first time a phase asks for it (:meth:`_selector`):
-        clauses guarded by a selector that is not assumed are satisfied by making it
-        false, so the rules asked for are unchanged; see ``docs/encoding.md`` for why
-        each restricted search is complete or merely a first try.
+        (without fill, plain rules only); ``bypass`` and ``flip``: the clauses of a
+        shortest and of a least second solution (plain rules, no fill). Each is loaded
+        into the solver behind a selector literal the first time a phase asks for it
+        (:meth:`_selector`): clauses guarded by a selector that is not assumed are
+        satisfied by making it false, so the rules asked for are unchanged; see
+        ``docs/encoding.md`` for why each restricted search is complete or merely a
+        first try.
         """
         options = self.options
         if not self.seed_strengthened or not _strengthen(self.puzzle):
@@ -228,7 +231,7 @@ class NumberlinkSolver:
             if not options.no_touch:
                 names.append("touch")
             if not (options.no_touch or options.no_2x2):
-                names += ["gap", "bypass"]
+                names += ["gap", "bypass", "flip"]
         self._restrictions = names
 
     def _selector(self, name: str) -> int | None:
@@ -245,7 +248,8 @@ class NumberlinkSolver:
             session.add_block(enc.u_turn_block(guard))
         else:
             build = {"fill": enc.fill_clauses, "touch": enc.touch_clauses,
-                     "gap": enc.detour_gap_clauses, "bypass": enc.bypass_clauses}[name]
+                     "gap": enc.detour_gap_clauses, "bypass": enc.bypass_clauses,
+                     "flip": enc.flip_clauses}[name]
             session.add_clauses(build(guard))
         return guard
 
@@ -342,10 +346,11 @@ class NumberlinkSolver:
 
     def _second_search(self, state: _Search) -> tuple[str, list[int]]:
         """The strongest complete search for one more solution that the solutions
-        found so far allow (the arguments are in ``docs/encoding.md``): a *shortest*
-        one (no touch, no shortcut through an empty cell) while no known solution has
-        an empty detour or bypass; one that does not touch itself while none has an
-        empty detour; else one without U-turns."""
+        found so far allow (the arguments are in ``docs/encoding.md``): a *least* one
+        (shortest, and no corner flip to an earlier cell) while every known solution
+        fills the board; a *shortest* one (no touch, no shortcut through an empty
+        cell) while no known solution has an empty detour or bypass; one that does
+        not touch itself while none has an empty detour; else one without U-turns."""
         u_turn, touch = self._selector("u_turn"), self._selector("touch")
         assert u_turn is not None
         if touch is None or state.long_gapped:
@@ -353,7 +358,10 @@ class NumberlinkSolver:
         bypass = None if state.bypassed else self._selector("bypass")
         if bypass is None:
             return "no touch", [touch, u_turn]
-        return "shortest", [touch, u_turn, bypass]
+        flip = None if state.partial else self._selector("flip")
+        if flip is None:
+            return "shortest", [touch, u_turn, bypass]
+        return "least", [touch, u_turn, bypass, flip]
 
     def _edge_by_edge(self, state: _Search, assumptions: list[int]) -> Solution | None:
         """A solution outside the known ones under ``assumptions``, one edge at a time.
@@ -447,8 +455,7 @@ class NumberlinkSolver:
             state.finished = True
             self.stats.extra["proof"] = f"{name} search without fill"
         elif isinstance(found, Solution):
-            used = sum(len(path) for path in found.paths.values())
-            if used == sum(1 for _ in self.puzzle.open_cells()):
+            if _fills(self.puzzle, found):
                 # fills the board: a solution under fill (the verifier in _emit checks it)
                 yield from self._emit(state, found, "without fill")
                 return
@@ -501,6 +508,7 @@ class NumberlinkSolver:
 
     def _record(self, state: _Search, solution: Solution) -> None:
         """Record a verified solution: seen, found, blocked before the next search."""
+        state.partial = state.partial or not _fills(self.puzzle, solution)
         state.seen.add(solution)
         state.found.append(solution)
         self._unblocked.append(solution)  # blocked before the next search
@@ -645,6 +653,12 @@ def _race_pays(puzzle: Puzzle, limit: int | None, *, no_touch: bool, no_2x2: boo
     """Whether counting should race the ZDD beside SAT (see :func:`counted`)."""
     return ((limit is None or limit > 1) and puzzle.width * puzzle.height >= RACE_MIN_CELLS
             and zdd.fits(puzzle, no_touch=no_touch, no_2x2=no_2x2) and zdd.can_race())
+
+
+def _fills(puzzle: Puzzle, solution: Solution) -> bool:
+    """Whether ``solution`` puts every open cell of ``puzzle`` on a path."""
+    used = sum(len(path) for path in solution.paths.values())
+    return used == puzzle.width * puzzle.height - len(puzzle.blocked)
 
 
 def _strengthen(puzzle: Puzzle) -> bool:

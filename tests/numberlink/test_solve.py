@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -282,7 +283,7 @@ def test_restricted_phases_keep_exact_counts(monkeypatch: pytest.MonkeyPatch) ->
     hits = _restricted_phases_against_brute(12, 40)
     for phase in ("fill first", "nikoli first", "detour", "proof: no U-turn search",
                   "proof: no touch search", "proof: shortest search",
-                  "proof: shortest search without fill"):
+                  "proof: least search", "proof: least search without fill"):
         assert hits.get(phase, 0) > 0, hits
 
 
@@ -328,38 +329,89 @@ def _touches(solution: Solution) -> bool:
     return False
 
 
+def _solved_nikoli_boards(seed: int, boards: int) -> Iterator[tuple[Puzzle, list[Solution]]]:
+    """Random boards up to 4 x 4 with every solution under the plain rules without
+    fill (by the exhaustive counter); boards without any are skipped."""
+    rng = random.Random(seed)
+    for _ in range(boards):
+        puzzle = random_puzzle(rng, max_side=4)
+        expected = brute_path_sets(puzzle, fill=False, node_budget=100_000)
+        if expected:
+            yield puzzle, [as_solution(puzzle, p) for p in expected]
+
+
 def test_a_shortest_second_solution_exists_whenever_one_does() -> None:
     """The argument behind the "shortest" second search, checked on every solution of
     small boards (plain rules, no fill): when a solution has no empty detour and no
     empty bypass, any other solution implies another one that neither touches itself
     nor has a shortcut through an empty cell; and the clauses say exactly that."""
-    from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
     from numberlink_sat.numberlink.local import empty_bypass, empty_detour
-    from numberlink_sat.sat.session import SatSession
 
-    rng = random.Random(31)
     checked = shortest_only = 0
-    for _ in range(150):
-        puzzle = random_puzzle(rng, max_side=4)
-        expected = brute_path_sets(puzzle, fill=False, node_budget=100_000)
-        if not expected:
-            continue
-        truth = [as_solution(puzzle, p) for p in expected]
+    for puzzle, truth in _solved_nikoli_boards(seed=31, boards=150):
         shortest = [t for t in truth if not _touches(t) and not _has_empty_shortcut(puzzle, t)]
         for first in truth:
             if empty_detour(puzzle, first) is None and empty_bypass(puzzle, first) is None:
                 others = [t for t in shortest if t != first]
                 assert others or len(truth) == 1, (puzzle.to_dict(), first.paths)
                 checked += len(truth) > 1
-        enc = NumberlinkEncoding(puzzle, RuleOptions(fill=False))
-        with SatSession(enc) as session:
-            guard = enc.pool.new()
-            session.add_clauses(enc.bypass_clauses(guard))
-            for t in truth:
-                allowed = session.solve([guard, *enc.literals_of(t)])
-                assert allowed == (not _has_empty_shortcut(puzzle, t)), t.paths
-                shortest_only += not allowed
+        shortest_only += _forbidden_exactly(puzzle, truth, "bypass_clauses",
+                                            _has_empty_shortcut)
     assert checked > 20 and shortest_only > 20, (checked, shortest_only)
+
+
+def _forbidden_exactly(puzzle: Puzzle, truth: list[Solution], clauses: str,
+                       rule: Callable[[Puzzle, Solution], bool]) -> int:
+    """Check that the encoder's restriction ``clauses`` (a method name) forbids exactly
+    the solutions ``rule`` flags; the number forbidden."""
+    from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
+    from numberlink_sat.sat.session import SatSession
+
+    forbidden = 0
+    enc = NumberlinkEncoding(puzzle, RuleOptions(fill=False))
+    with SatSession(enc) as session:
+        guard = enc.pool.new()
+        session.add_clauses(getattr(enc, clauses)(guard))
+        for t in truth:
+            allowed = session.solve([guard, *enc.literals_of(t)])
+            assert allowed == (not rule(puzzle, t)), (clauses, t.paths)
+            forbidden += not allowed
+    return forbidden
+
+
+def _has_lowering_flip(puzzle: Puzzle, solution: Solution) -> bool:
+    """A turn ``x-m-y`` of a path whose fourth square cell ``z`` is empty and comes
+    before ``m`` in row-major order (written from the rule, not from the encoder)."""
+    owner = solution.label_of()
+    for path in solution.paths.values():
+        for x, m, y in zip(path, path[1:], path[2:], strict=False):
+            z = (x[0] + y[0] - m[0], x[1] + y[1] - m[1])
+            if z != m and puzzle.is_open(z) and z not in owner and z < m:
+                return True
+    return False
+
+
+def test_a_least_second_solution_exists_whenever_one_does() -> None:
+    """The argument behind the "least" second search (fact 7 of docs/encoding.md),
+    checked on every solution of small boards (plain rules, no fill): when a known
+    solution fills the board, any other solution implies another one that does not
+    touch itself, has no shortcut through an empty cell and no corner flip towards an
+    earlier cell; and the flip clauses forbid exactly the solutions with such a flip."""
+
+    checked = flipped = least_differs = 0
+    for puzzle, truth in _solved_nikoli_boards(seed=47, boards=300):
+        open_cells = sum(1 for _ in puzzle.open_cells())
+        least = [t for t in truth if not _touches(t) and not _has_empty_shortcut(puzzle, t)
+                 and not _has_lowering_flip(puzzle, t)]
+        shortest = [t for t in truth if not _touches(t) and not _has_empty_shortcut(puzzle, t)]
+        least_differs += len(least) < len(shortest)
+        for first in truth:
+            if sum(len(p) for p in first.paths.values()) == open_cells:
+                others = [t for t in least if t != first]
+                assert others or len(truth) == 1, (puzzle.to_dict(), first.paths)
+                checked += len(truth) > 1
+        flipped += _forbidden_exactly(puzzle, truth, "flip_clauses", _has_lowering_flip)
+    assert checked > 20 and flipped > 20 and least_differs > 5, (checked, flipped, least_differs)
 
 
 def test_second_search_without_fill_keeps_fill_counts(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -389,5 +441,5 @@ def test_second_search_without_fill_keeps_fill_counts(monkeypatch: pytest.Monkey
                 outcomes[key] = outcomes.get(key, 0) + 1
             assert len(got) == len(set(got)) == min(len(expected), limit or len(expected))
             assert set(got) <= expected
-    assert outcomes.get("shortest search without fill", 0) > 10, outcomes
+    assert outcomes.get("least search without fill", 0) > 10, outcomes
     assert outcomes.get("no proof", 0) + outcomes.get("full search", 0) > 5, outcomes
