@@ -12,6 +12,7 @@ its count and CPU time are added as a comparison.
 
     python benchmarks/handmade_bench.py --out benchmarks/results/handmade
     python benchmarks/handmade_bench.py --znumlin /tmp/znumlin --time-limit 20
+    python benchmarks/handmade_bench.py --urls more-urls.txt   # more hand-made URLs
 
 Writes ``handmade.csv`` and ``handmade.md``.
 """
@@ -29,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import numberlink_sat as nl
@@ -50,11 +52,14 @@ FIELDS = ("puzzle", "size", "pairs", "rule", "solve", "solve_wall", "solve_cpu",
           "engine", "count_wall", "count_cpu", "znumlin", "znumlin_cpu")
 
 
-def boards() -> list[tuple[str, nl.Puzzle, tuple[bool, ...]]]:
-    """(name, puzzle, the fill values to run) for every board of the benchmark."""
+def boards(extra: Sequence[Path] = ()) -> list[tuple[str, nl.Puzzle, tuple[bool, ...]]]:
+    """(name, puzzle, the fill values to run) for every board of the benchmark; the
+    puzz.link URLs of the files in ``extra`` (one a line) come after the corpus's."""
     out: list[tuple[str, nl.Puzzle, tuple[bool, ...]]] = []
     urls = (CORPUS / "puzzlink" / "urls.txt").read_text(encoding="utf-8").split()
-    for url in (u for u in urls if u.startswith("http")):
+    for path in extra:
+        urls += path.read_text(encoding="utf-8").split()
+    for url in dict.fromkeys(u for u in urls if u.startswith("http")):
         puzzle = puzzlink.parse_url(url)
         genre = url.split("?", 1)[1].split("/", 1)[0]
         out.append((f"{genre} {url.split('/')[-1][:12]}", puzzle, (False, True)))
@@ -167,10 +172,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=20.0)
     parser.add_argument("--znumlin", help="path of a znumlin binary to compare with")
     parser.add_argument("--only", help="run the boards whose name contains this")
+    parser.add_argument("--urls", type=Path, action="append", default=[],
+                        help="a file of more puzz.link URLs, one a line (repeatable): "
+                             "hand-made puzzles kept outside the repository")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/handmade"))
     args = parser.parse_args(argv)
     rows = []
-    for name, puzzle, fills in boards():
+    for name, puzzle, fills in boards(args.urls):
         if args.only and args.only not in name:
             continue
         for fill in fills:

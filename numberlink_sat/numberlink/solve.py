@@ -80,8 +80,10 @@ EDGE_BY_EDGE = False
 """Whether the complete second searches without fill run one call per edge of a known
 solution ("this edge unused") instead of one call with the solutions blocked."""
 
-RACE_AFTER_SECONDS = 1.0
-"""How long counting runs SAT alone before the ZDD counter races beside it."""
+RACE_AFTER_SECONDS = 2.0
+"""How long counting runs SAT alone before the ZDD counter races beside it (two
+seconds: with the least second search, SAT alone decides the hand-made 13x13 and 14x14
+boards in 0.5-1 s under both rules, where one second was just too short under fill)."""
 
 RACE_MIN_CELLS = 100
 """Boards smaller than this are counted by SAT alone (starting two processes costs more)."""
@@ -101,7 +103,7 @@ FILL_FIRST_SECONDS = 2.0
 
 WITHOUT_FILL_SHARE = 0.5
 """Under fill: share of the time left that the second search without fill may use
-(half: inside the one-second SAT-alone window before a race, a quarter was too little)."""
+(half: inside the SAT-alone window before a race, a quarter was too little)."""
 
 WITHOUT_FILL_SECONDS = 2.0
 """Under fill: how long the second search without fill may run at most (it proves
@@ -442,7 +444,7 @@ class NumberlinkSolver:
                 or any(next(shortcuts(self.puzzle, x), None) for x in state.found)):
             return
         seconds = self._share(WITHOUT_FILL_SECONDS, WITHOUT_FILL_SHARE)
-        _log.info("shortest second search without fill beside %d known, for up to %.1f s",
+        _log.info("second search without fill beside %d known, for up to %.1f s",
                   len(state.found), seconds)
         with NumberlinkSolver(self.puzzle, fill=False, solver=self.stats.solver,
                               deadline=self.deadline) as relaxed:
