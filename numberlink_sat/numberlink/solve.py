@@ -311,18 +311,25 @@ class NumberlinkSolver:
         tries: list[tuple[str, list[int]]] = []
         if gap is not None and touch is not None:
             tries.append(("no touch and no detour gap", [touch, u_turn, gap]))
-        if gap is not None:
-            tries.append(("no U-turn and no detour gap", [u_turn, gap]))
-        tries.append(("no U-turn", [u_turn]))
+        flip = self._selector("flip")
+        if flip is not None and touch is not None and gap is not None:
+            # complete: with nothing known, the least solution has none of these moves
+            bypass = self._selector("bypass")
+            assert bypass is not None
+            tries.append(("least", [touch, u_turn, bypass, flip]))
+        else:
+            if gap is not None:
+                tries.append(("no U-turn and no detour gap", [u_turn, gap]))
+            tries.append(("no U-turn", [u_turn]))
         for name, assumptions in tries:
             _log.info("first solution with %s", name)
             found = self._search(state, assumptions)
             if isinstance(found, Solution):
                 yield from self._emit(state, found, "nikoli first")
                 return
-        # no solution without U-turns: none at all (every U-turn can be shortcut)
+        # the last search is complete (facts 4 and 7): no solution at all
         state.finished = True
-        self.stats.extra["proof"] = "no U-turn search"
+        self.stats.extra["proof"] = f"{tries[-1][0]} search"
 
     def _nikoli_more(self, state: _Search) -> Iterator[Solution]:
         if self._selector("u_turn") is None:
