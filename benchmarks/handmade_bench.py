@@ -140,7 +140,7 @@ def run(puzzle: nl.Puzzle, fill: bool, limit: float, binary: str | None) -> dict
     return row
 
 
-def write(rows: list[dict[str, object]], out: Path, limit: float) -> None:
+def write(rows: list[dict[str, object]], out: Path, limit: float, command: str = "") -> None:
     out.mkdir(parents=True, exist_ok=True)
     with (out / "handmade.csv").open("w", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, fieldnames=FIELDS)
@@ -148,7 +148,7 @@ def write(rows: list[dict[str, object]], out: Path, limit: float) -> None:
         writer.writerows(rows)
     lines = [
         "# Hand-made puzzles: Nikoli rule (no fill) and fill", "",
-        f"`python benchmarks/handmade_bench.py --time-limit {limit:g}`; Python "
+        f"`{command or f'python benchmarks/handmade_bench.py --time-limit {limit:g}'}`; Python "
         f"{platform.python_version()}, 2 shared cores (busy: read CPU seconds, not wall). "
         "`count` is `count_solutions(limit=2)`; CPU includes child processes.", "",
         "| puzzle | size | pairs | rule | solve | wall s | CPU s | count | engine | wall s "
@@ -185,7 +185,9 @@ def main(argv: list[str] | None = None) -> int:
             row = {"puzzle": name, **run(puzzle, fill, args.time_limit, args.znumlin)}
             print(" ".join(f"{k}={v}" for k, v in row.items()), flush=True)
             rows.append(row)
-    write(rows, args.out, args.time_limit)
+    shown = ["--znumlin PATH" if a == args.znumlin else a for a in (argv or sys.argv[1:])]
+    write(rows, args.out, args.time_limit,
+          " ".join(["python benchmarks/handmade_bench.py", *shown]))
     return 0
 
 
