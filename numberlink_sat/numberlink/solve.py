@@ -311,12 +311,10 @@ class NumberlinkSolver:
         tries: list[tuple[str, list[int]]] = []
         if gap is not None and touch is not None:
             tries.append(("no touch and no detour gap", [touch, u_turn, gap]))
-        flip = self._selector("flip")
-        if flip is not None and touch is not None and gap is not None:
-            # complete: with nothing known, the least solution has none of these moves
-            bypass = self._selector("bypass")
-            assert bypass is not None
-            tries.append(("least", [touch, u_turn, bypass, flip]))
+        # with nothing known, the least search (plain rules) is complete (fact 7)
+        least = self._second_search(state)
+        if least[0] == "least":
+            tries.append(least)
         else:
             if gap is not None:
                 tries.append(("no U-turn and no detour gap", [u_turn, gap]))
