@@ -1,0 +1,165 @@
+"""Where a Nikoli-rule uniqueness proof spends its time: the second search, split.
+
+Takes the first solution ``S`` of a puzz.link URL under fill (the designer's usual
+case: a Nikoli-rule solution that fills the board), then runs one part of the second
+search of the plain Nikoli rule (no fill) beside it (``docs/encoding.md``,
+"Where the time goes now"):
+
+- ``fill``: every cell used, no path touching itself, ``S`` blocked;
+- ``empty``: some cell empty, under the clauses of a least second solution (fact 7:
+  no touch, no U-turn, no bypass, no corner flip towards an earlier cell);
+  ``--at-most K`` adds "at most K cells empty" (a sequential counter);
+- ``most``: the whole second search under the *opposite* order (most used cells
+  first: no detour gap, no corner flip towards an earlier cell). Valid only when
+  ``S`` fills the board and has no U-turn; kept to show that it is slower.
+
+With ``--dimacs FILE`` the part is written as DIMACS instead (its assumptions as unit
+clauses) for other solvers. Detached loops are not excluded there (the library cuts
+them lazily): an UNSAT answer is a proof, a model still has to be checked.
+
+    python benchmarks/nikoli_split.py URL --part fill
+    python benchmarks/nikoli_split.py URL --part empty --at-most 2 --time-limit 300
+    python benchmarks/nikoli_split.py URL --part empty --dimacs /tmp/empty.cnf
+
+This uses :class:`~numberlink_sat.numberlink.solve.NumberlinkSolver`'s internal
+searches on purpose: it measures them. One line per run: the part, the answer
+("none", "found" or "timeout"), wall seconds, conflicts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Iterable, Sequence
+
+from pysat.card import CardEnc, EncType
+
+from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.numberlink.formats import puzzlink
+from numberlink_sat.numberlink.model import Solution
+from numberlink_sat.numberlink.solve import NumberlinkSolver, _Search, solve
+
+PARTS = {
+    "fill": ("fill", "touch", "u_turn"),
+    "empty": ("touch", "u_turn", "bypass", "flip"),
+    "most": ("gap", "flip"),
+}
+
+
+def _has_u_turn(solution: Solution) -> bool:
+    """Whether a path runs along three sides of a unit square."""
+    return any(abs(path[i][0] - path[i + 3][0]) + abs(path[i][1] - path[i + 3][1]) == 1
+               for path in solution.paths.values() for i in range(len(path) - 3))
+
+
+def _some_cell_empty(solver: NumberlinkSolver) -> tuple[int, list[int]]:
+    """A new literal that implies "some open cell lies on no path", and the "on a
+    path" literals of the cells that may be empty."""
+    enc, session = solver.encoding, solver.session
+    assert enc is not None and session is not None
+    start = len(enc.clauses)
+    used = [enc.used_literal(i) for i, is_open in enumerate(enc.is_open) if is_open]
+    on_path = [lit for lit in used if lit is not None]
+    session.add_clauses(enc.clauses[start:])  # definitions made on the way
+    guard = enc.pool.new()
+    session.add_clause([-guard, *(-lit for lit in on_path)])
+    return guard, on_path
+
+
+def _at_most_empty(solver: NumberlinkSolver, on_path: list[int], bound: int) -> int:
+    """A new literal that implies "at most ``bound`` of these cells empty"."""
+    enc, session = solver.encoding, solver.session
+    assert enc is not None and session is not None
+    guard = enc.pool.new()
+    card = CardEnc.atmost([-lit for lit in on_path], bound=bound, top_id=guard,
+                          encoding=EncType.seqcounter)
+    while enc.pool.new() < card.nv:  # the counter's auxiliaries are taken
+        pass
+    session.add_clauses([[-guard, *clause] for clause in card.clauses])
+    return guard
+
+
+def run(url: str, part: str, *, at_most: int | None, time_limit: float,
+        dimacs: str | None) -> str:
+    """Run (or write) one part of the second search; the result line."""
+    puzzle = puzzlink.parse_url(url)
+    solver = NumberlinkSolver(puzzle, fill=False, time_limit=time_limit)
+    given = _record_clauses(solver) if dimacs is not None else []
+    first = solve(puzzle, time_limit=time_limit)  # under fill: a Nikoli solution too
+    if first is None:
+        return "no solution fills the board: the split assumes one does"
+    if part == "most" and _has_u_turn(first):
+        return "the fill solution has a U-turn (so a shortcut: a second solution)"
+    known = _Search(None)
+    solver._record(known, first)
+    selectors = [solver._selector(name) for name in PARTS[part]]
+    if None in selectors:
+        return f"part {part!r} does not apply to these rules"
+    assumptions = [s for s in selectors if s is not None]
+    if part == "empty":
+        guard, on_path = _some_cell_empty(solver)
+        assumptions.append(guard)
+        if at_most is not None:
+            assumptions.append(_at_most_empty(solver, on_path, at_most))
+    if dimacs is not None:
+        return _write_dimacs(solver, given, assumptions, dimacs)
+    started = time.perf_counter()
+    try:
+        found = solver._search(known, assumptions)
+        answer = "none" if found is None else "found"
+    except SolveTimeout:
+        answer = "timeout"
+    wall = time.perf_counter() - started
+    bound = "" if at_most is None else f" (at most {at_most} empty)"
+    return (f"{part}{bound}: {answer} in {wall:.2f} s, "
+            f"{solver.stats.conflicts} conflicts")
+
+
+def _record_clauses(solver: NumberlinkSolver) -> list[list[int]]:
+    """From now on, a copy of every clause given to the solver's session (the base
+    CNF is in the encoding already; ``add_block`` and ``add_clause`` go through
+    ``add_clauses``)."""
+    session = solver.session
+    assert session is not None
+    given: list[list[int]] = []
+    add = session.add_clauses
+
+    def add_and_keep(clauses: Iterable[Sequence[int]]) -> None:
+        kept = [list(clause) for clause in clauses]
+        given.extend(kept)
+        add(kept)
+
+    session.add_clauses = add_and_keep  # type: ignore[method-assign]
+    return given
+
+
+def _write_dimacs(solver: NumberlinkSolver, given: list[list[int]],
+                  assumptions: list[int], path: str) -> str:
+    """The encoding, every clause given since, the blocks of the solutions found and
+    the assumptions as unit clauses."""
+    enc = solver.encoding
+    assert enc is not None
+    solver._block_found()
+    extra = given + [[a] for a in assumptions]
+    enc.write_dimacs(path, comments=["nikoli_split: the assumptions are the last unit clauses"],
+                     extra=extra)
+    return f"wrote {path} ({enc.pool.top} variables, {enc.num_clauses + len(extra)} clauses)"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("url", help="a puzz.link numlin URL")
+    parser.add_argument("--part", choices=sorted(PARTS), default="empty")
+    parser.add_argument("--at-most", type=int, default=None, metavar="K",
+                        help="with --part empty: at most K cells empty")
+    parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--dimacs", metavar="FILE", help="write the CNF instead of solving")
+    args = parser.parse_args(argv)
+    print(run(args.url, args.part, at_most=args.at_most, time_limit=args.time_limit,
+              dimacs=args.dimacs), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

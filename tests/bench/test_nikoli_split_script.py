@@ -1,0 +1,73 @@
+"""``benchmarks/nikoli_split.py``: each part of the split second search answers as
+the exhaustive count says, and its DIMACS is the same formula."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from pysat.formula import CNF
+from pysat.solvers import Solver
+
+import numberlink_sat as nl
+from numberlink_sat.numberlink.formats import puzzlink
+from numberlink_sat.numberlink.model import Puzzle
+
+SCRIPT = Path(__file__).parents[2] / "benchmarks" / "nikoli_split.py"
+
+# unique under the Nikoli rule, and its solution fills the board
+UNIQUE = Puzzle(4, 4, {"1": ((3, 3), (3, 0)), "2": ((3, 2), (3, 1)),
+                       "3": ((0, 3), (1, 0)), "4": ((0, 2), (0, 0))})
+# two Nikoli solutions: one fills the board, the other leaves cells empty
+TWO = Puzzle(4, 4, {"1": ((3, 2), (2, 1)), "2": ((3, 3), (2, 2)),
+                    "3": ((3, 0), (1, 3)), "4": ((0, 1), (0, 0))})
+
+
+@pytest.fixture(autouse=True)
+def _restrictions_on_small_boards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The restricted searches are switched on from 64 cells; these boards have 16."""
+    solve_module = importlib.import_module("numberlink_sat.numberlink.solve")
+    monkeypatch.setattr(solve_module, "STRENGTHEN_MIN_CELLS", 0)
+
+
+@pytest.fixture(scope="module")
+def split() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("nikoli_split", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_boards_are_what_the_comments_say() -> None:
+    assert nl.count_solutions(UNIQUE, fill=False, limit=3) == 1
+    sizes = sorted(sum(map(len, s.paths.values()))
+                   for s in nl.solutions(TWO, fill=False, limit=3))
+    assert sizes[0] < 16 and sizes[-1] == 16 and len(sizes) == 2
+
+
+@pytest.mark.parametrize("part", ["fill", "empty", "most"])
+def test_every_part_finds_nothing_beside_a_unique_solution(split: ModuleType, part: str) -> None:
+    line = split.run(puzzlink.to_url(UNIQUE), part, at_most=None, time_limit=30, dimacs=None)
+    assert line.startswith(f"{part}: none in "), line
+
+
+def test_the_empty_part_finds_the_second_solution(split: ModuleType) -> None:
+    url = puzzlink.to_url(TWO)
+    assert split.run(url, "empty", at_most=None, time_limit=30, dimacs=None).startswith(
+        "empty: found")
+    assert split.run(url, "fill", at_most=None, time_limit=30, dimacs=None).startswith(
+        "fill: none")
+
+
+@pytest.mark.parametrize(("puzzle", "satisfiable"), [(UNIQUE, False), (TWO, True)])
+def test_the_dimacs_is_the_formula_searched(split: ModuleType, tmp_path: Path,
+                                            puzzle: Puzzle, satisfiable: bool) -> None:
+    path = tmp_path / "empty.cnf"
+    line = split.run(puzzlink.to_url(puzzle), "empty", at_most=None, time_limit=30,
+                     dimacs=str(path))
+    assert line.startswith(f"wrote {path}")
+    with Solver(name="minisat22", bootstrap_with=CNF(from_file=str(path)).clauses) as solver:
+        assert solver.solve() is satisfiable
