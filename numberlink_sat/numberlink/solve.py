@@ -268,6 +268,9 @@ class NumberlinkSolver:
 
         - without fill, a first try **under fill** (a solution that fills the board is
           a solution without fill too), for a short share of the time;
+        - without fill, after the first solution, the **window searches** of it (other
+          solutions that differ only inside a small window: a second solution of
+          boards that have many, at once), then the rest of the Nikoli searches;
         - without fill, the **Nikoli searches**: the first solution with no U-turn
           and (plain rules) no detour gap, then more solutions with no U-turn for as
           long as no solution found has a detour gap. Both are complete: their "no"
@@ -287,7 +290,7 @@ class NumberlinkSolver:
         if self.session is None:
             return
         state = _Search(limit)
-        phases = ((self._fill_first, self._nikoli_first, self._nikoli_more)
+        phases = ((self._fill_first, self._nikoli_first, self._windows_first, self._nikoli_more)
                   if not self.options.fill
                   else (self._restricted_first, self._windows_first, self._without_fill))
         for phase in (*phases, self._full_search):
@@ -305,6 +308,7 @@ class NumberlinkSolver:
         u_turn = self._selector("u_turn")
         found = self._search(state, [guard] if u_turn is None else [guard, u_turn], seconds)
         if isinstance(found, Solution):
+            state.window_queue.append(found)
             yield from self._emit(state, found, "fill first")
 
     def _nikoli_first(self, state: _Search) -> Iterator[Solution]:
@@ -327,6 +331,7 @@ class NumberlinkSolver:
             _log.info("first solution with %s", name)
             found = self._search(state, assumptions)
             if isinstance(found, Solution):
+                state.window_queue.append(found)
                 yield from self._emit(state, found, "nikoli first")
                 return
         # the last search is complete (facts 4 and 7): no solution at all

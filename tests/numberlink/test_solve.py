@@ -242,6 +242,44 @@ def test_shortcut_phases_do_not_change_counts() -> None:
     assert hits > 0
 
 
+def test_window_phase_without_fill_keeps_exact_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without fill the window searches of the first solution run before the Nikoli
+    second search (they find a second solution of boards that have many at once);
+    the sets of solutions stay those of the bare enumeration."""
+    from numberlink_sat.bench.instances import numberlink_dense, numberlink_loose
+    from numberlink_sat.numberlink.solve import NumberlinkSolver
+
+    order: list[str] = []
+    for name in ("_window_neighbours", "_nikoli_more"):
+        method = getattr(NumberlinkSolver, name)
+
+        def spy(self: NumberlinkSolver, *args: object, _m: object = method,
+                _n: str = name) -> Iterator[nl.Solution]:
+            order.append(_n)
+            yield from _m(self, *args)  # type: ignore[operator]
+
+        monkeypatch.setattr(NumberlinkSolver, name, spy)
+    rng = random.Random(11)
+    windows_first = 0
+    for k in range(12):
+        puzzle = (numberlink_loose(9, 9, rng, labels=rng.randint(12, 18)) if k % 2
+                  else numberlink_dense(9, 9, rng))
+        variant = VARIANTS[4 + k % 4]  # the variants without fill
+        with NumberlinkSolver(puzzle, seed_strengthened=False, window_search=False,
+                              absorb_loops=False, **variant) as bare:
+            expected = set(bare.solutions(30))
+        for limit in (2, None if len(expected) < 30 else 30):
+            order.clear()
+            with NumberlinkSolver(puzzle, **variant) as full:
+                got = list(full.solutions(limit))
+            windows_first += order[:1] == ["_window_neighbours"]
+            assert len(got) == len(set(got)) == min(len(expected), limit or len(expected))
+            assert set(got) <= expected or len(expected) == 30
+            for solution in got:
+                assert nl.verify(puzzle, solution, **variant) == []
+    assert windows_first > 0
+
+
 def _restricted_phases_against_brute(seed: int, boards: int) -> dict[str, int]:
     """Every phase switched on even on tiny boards, compared with exhaustive counts
     under all eight variants: the full enumeration, limit 2, uniqueness, one solution."""
