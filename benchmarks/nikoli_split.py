@@ -10,8 +10,9 @@ search of the plain Nikoli rule (no fill) beside it (``docs/encoding.md``,
   no touch, no U-turn, no bypass, no corner flip towards an earlier cell);
   ``--at-most K`` adds "at most K cells empty" (a sequential counter);
 - ``most``: the whole second search under the *opposite* order (most used cells
-  first: no detour gap, no corner flip towards an earlier cell). Valid only when
-  ``S`` fills the board and has no U-turn; kept to show that it is slower.
+  first: no detour gap, no corner flip towards an earlier cell). Valid when ``S``
+  fills the board and has no U-turn (run only when it does not touch itself at
+  all); kept to show that it is slower.
 
 With ``--dimacs FILE`` the part is written as DIMACS instead (its assumptions as unit
 clauses) for other solvers. Detached loops are not excluded there (the library cuts
@@ -37,7 +38,7 @@ from pysat.card import CardEnc, EncType
 
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.numberlink.formats import puzzlink
-from numberlink_sat.numberlink.model import Solution
+from numberlink_sat.numberlink.local import shortcuts
 from numberlink_sat.numberlink.solve import NumberlinkSolver, _Search, solve
 
 PARTS = {
@@ -45,12 +46,6 @@ PARTS = {
     "empty": ("touch", "u_turn", "bypass", "flip"),
     "most": ("gap", "flip"),
 }
-
-
-def _has_u_turn(solution: Solution) -> bool:
-    """Whether a path runs along three sides of a unit square."""
-    return any(abs(path[i][0] - path[i + 3][0]) + abs(path[i][1] - path[i + 3][1]) == 1
-               for path in solution.paths.values() for i in range(len(path) - 3))
 
 
 def _some_cell_empty(solver: NumberlinkSolver) -> tuple[int, list[int]]:
@@ -89,8 +84,8 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,
     first = solve(puzzle, time_limit=time_limit)  # under fill: a Nikoli solution too
     if first is None:
         return "no solution fills the board: the split assumes one does"
-    if part == "most" and _has_u_turn(first):
-        return "the fill solution has a U-turn (so a shortcut: a second solution)"
+    if part == "most" and next(shortcuts(puzzle, first), None) is not None:
+        return "the fill solution touches itself: its shortcut is a second solution"
     known = _Search(None)
     solver._record(known, first)
     selectors = [solver._selector(name) for name in PARTS[part]]
