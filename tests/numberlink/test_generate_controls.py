@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import event, given, settings
+from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
 from numberlink_sat.cli import main
@@ -90,6 +90,10 @@ _CONTROLS = st.fixed_dictionaries({}, optional={
 @settings(max_examples=30, deadline=None)
 @given(width=st.integers(3, 5), height=st.integers(3, 5), seed=st.integers(0, 10**6),
        fill=st.booleans(), empty=st.booleans(), extra=_CONTROLS)
+# a repair that removed every cell of a segment once crashed the plan (min of nothing)
+@example(width=4, height=4, seed=6105, fill=False, empty=True,
+         extra={"difficulty": (20.0, 1000.0), "no_adjacent_ends": False,
+                "symmetry": "mirror-lr"})
 def test_property_every_control_met_and_unique(width: int, height: int, seed: int,
                                                fill: bool, empty: bool,
                                                extra: dict[str, Any]) -> None:

@@ -418,7 +418,7 @@ def _plan(
             pieces = _pieces_of(seg, marks.cut_after.get(k, set()), marks.drop.get(k, set()))
             if any(len(piece) < policy.min_length for piece in pieces):
                 return None
-            shortest = min(shortest, *(len(piece) for piece in pieces))
+            shortest = min([shortest, *(len(piece) for piece in pieces)])
             new_ends.update(end for piece in pieces for end in (piece[0], piece[-1])
                             if end not in (seg[0], seg[-1]))
         new_segments.extend(pieces)
