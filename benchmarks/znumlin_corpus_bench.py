@@ -12,12 +12,14 @@ median CPU ratio.
     python benchmarks/znumlin_corpus_bench.py --znumlin /tmp/znumlin
     python benchmarks/znumlin_corpus_bench.py --znumlin /tmp/znumlin --files janko --rules nikoli
     python benchmarks/znumlin_corpus_bench.py --merge a/znumlin-corpus.csv b/znumlin-corpus.csv
+    python benchmarks/znumlin_corpus_bench.py --znumlin /tmp/znumlin --resume a/znumlin-corpus.csv
 
 Writes ``znumlin-corpus.csv`` and ``znumlin-corpus.md`` (default
 ``benchmarks/results/znumlin-corpus/``); ``--merge`` writes them from the CSV files
 of earlier runs (two runs side by side on the two cores, say) without running
-anything. Boards of more than ``--max-cells`` cells (default 2500: inputs6's
-million-cell board) are left out.
+anything; ``--resume`` skips the boards and rules already in the given CSV files (a run
+stopped at its time budget goes on where it stopped). Boards of more than
+``--max-cells`` cells (default 2500: inputs6's million-cell board) are left out.
 """
 
 from __future__ import annotations
@@ -112,6 +114,15 @@ def summary(rows: list[dict[str, object]], command: str) -> list[str]:
     return lines
 
 
+def _done(paths: list[Path]) -> set[tuple[str, str, str]]:
+    """The (file, puzzle, rule) triples already measured in these CSV files."""
+    done: set[tuple[str, str, str]] = set()
+    for path in paths:
+        with path.open(encoding="utf-8") as handle:
+            done |= {(r["file"], r["puzzle"], r["rule"]) for r in csv.DictReader(handle)}
+    return done
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--znumlin", help="path of a znumlin binary (needed unless --merge)")
@@ -120,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--files", nargs="+", default=[f for f in FILES if f != "inputs6"],
                         choices=sorted(FILES))
     parser.add_argument("--rules", nargs="+", default=list(RULES), choices=list(RULES))
+    parser.add_argument("--resume", nargs="+", type=Path, default=[], metavar="CSV",
+                        help="skip the boards and rules already in these CSV files")
     parser.add_argument("--time-limit", type=float, default=20.0)
     parser.add_argument("--max-cells", type=int, default=2500)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/znumlin-corpus"))
@@ -140,9 +153,12 @@ def main(argv: list[str] | None = None) -> int:
     else:
         shown = ["PATH" if a == args.znumlin else a for a in (argv or sys.argv[1:])]
         command = " ".join(["python benchmarks/znumlin_corpus_bench.py", *shown])
+        done = _done(args.resume)
         for name in args.files:
             for ident, puzzle in puzzles_of(name, args.max_cells):
                 for rule in args.rules:
+                    if (name, ident, rule) in done:
+                        continue
                     row = {"file": name, "puzzle": ident,
                            **run(puzzle, RULES[rule], args.time_limit, args.znumlin),
                            "limit": args.time_limit, "command": command}
