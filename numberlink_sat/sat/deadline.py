@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from numberlink_sat.errors import InvalidArgumentError, SolveTimeout
 
@@ -21,11 +22,20 @@ __all__ = ["Deadline"]
 
 
 class Deadline:
-    """A wall-clock deadline ``time_limit`` seconds after creation (or never)."""
+    """A wall-clock deadline ``time_limit`` seconds after creation (or never).
 
-    __slots__ = ("start", "time_limit")
+    ``stop``, when given, is asked at every check as well: once it returns true the
+    deadline counts as expired (another engine has answered, say). Deadlines made from
+    this one by :meth:`within` and :meth:`sooner` keep it.
 
-    def __init__(self, time_limit: float | None) -> None:
+    >>> Deadline(None, stop=lambda: True).within(5.0).expired()
+    True
+    """
+
+    __slots__ = ("start", "stop", "time_limit")
+
+    def __init__(self, time_limit: float | None,
+                 stop: Callable[[], bool] | None = None) -> None:
         if time_limit is not None:
             if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
                 raise InvalidArgumentError("time_limit must be a number of seconds or None")
@@ -33,6 +43,7 @@ class Deadline:
                 raise InvalidArgumentError(f"time_limit must be >= 0, got {time_limit}")
         self.time_limit = None if time_limit is None else float(time_limit)
         self.start = time.perf_counter()
+        self.stop = stop
 
     def elapsed(self) -> float:
         """Seconds since the deadline was created."""
@@ -45,9 +56,11 @@ class Deadline:
         return self.time_limit - self.elapsed()
 
     def expired(self) -> bool:
-        """Whether the limit has passed."""
+        """Whether the limit has passed (or ``stop`` says to stop)."""
         left = self.remaining()
-        return left is not None and left <= 0
+        if left is not None and left <= 0:
+            return True
+        return self.stop is not None and self.stop()
 
     def within(self, seconds: float | None) -> Deadline:
         """A new deadline ``seconds`` from now that never ends after this one.
@@ -67,31 +80,57 @@ class Deadline:
             limit = seconds
         else:
             limit = min(seconds, left)
-        return Deadline(None if limit is None else max(0.0, limit))
+        return Deadline(None if limit is None else max(0.0, limit), self.stop)
 
     def sooner(self, other: Deadline | None) -> Deadline:
-        """Whichever of this deadline and ``other`` ends first (``None``: this one).
+        """Whichever of this deadline and ``other`` ends first (``None``: this one),
+        asking both ``stop`` conditions.
 
         >>> d = Deadline(None)
         >>> d.sooner(None) is d, Deadline(0.0).sooner(d).time_limit
         (True, 0.0)
         """
-        if other is None or other.time_limit is None:
+        if other is None:
             return self
-        mine = self.remaining()
-        if mine is None:
-            return other
-        theirs = other.remaining()
-        assert theirs is not None
-        return other if theirs < mine else self
+        first, second = self, other
+        if other.time_limit is not None:
+            mine = self.remaining()
+            theirs = other.remaining()
+            assert theirs is not None
+            if mine is None or theirs < mine:
+                first, second = other, self
+        if second.stop is None or second.stop is first.stop:
+            return first
+        both = Deadline(None, _either(first.stop, second.stop))
+        both.start, both.time_limit = first.start, first.time_limit
+        return both
+
+    def timeout(self, stage: str = "", detail: str = "") -> SolveTimeout:
+        """The :class:`SolveTimeout` to raise now that the deadline has expired.
+
+        >>> str(Deadline(0.0).timeout("solving"))[:38]
+        'time limit of 0 s passed while solving'
+        """
+        elapsed = self.elapsed()
+        where = f" while {stage}" if stage else ""
+        more = f", {detail}" if detail else ""
+        left = self.remaining()
+        if self.time_limit is not None and left is not None and left <= 0:
+            text = (f"time limit of {self.time_limit:g} s passed{where} "
+                    f"(after {elapsed:.2f} s{more})")
+        else:
+            text = f"stopped{where} by its stop condition (after {elapsed:.2f} s{more})"
+        return SolveTimeout(text, elapsed=elapsed, stage=stage)
 
     def check(self, stage: str = "") -> None:
-        """Raise :class:`SolveTimeout` if the limit has passed."""
+        """Raise :class:`SolveTimeout` if the limit has passed (or ``stop`` holds)."""
         if self.expired():
-            elapsed = self.elapsed()
-            where = f" while {stage}" if stage else ""
-            raise SolveTimeout(
-                f"time limit of {self.time_limit:g} s passed{where} (after {elapsed:.2f} s)",
-                elapsed=elapsed,
-                stage=stage,
-            )
+            raise self.timeout(stage)
+
+
+def _either(first: Callable[[], bool] | None, second: Callable[[], bool] | None
+            ) -> Callable[[], bool]:
+    """A stop condition that holds when either holds."""
+    def stop() -> bool:
+        return bool((first is not None and first()) or (second is not None and second()))
+    return stop

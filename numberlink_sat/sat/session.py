@@ -310,7 +310,7 @@ class SatSession:
         started = time.perf_counter()
         answer: bool | None = None
         try:
-            if active.time_limit is None:
+            if active.time_limit is None and active.stop is None:
                 answer = bool(self._solver.solve(assumptions=list(assumptions)))
             else:
                 answer = self._solve_in_slices(list(assumptions), active)
@@ -332,19 +332,14 @@ class SatSession:
                 return bool(answer)
             self.stats.conflicts += self._slice
             if deadline.expired():
-                elapsed = deadline.elapsed()
-                raise SolveTimeout(
-                    f"time limit of {deadline.time_limit:g} s passed while solving "
-                    f"(after {elapsed:.2f} s, {self.stats.calls} solver calls, "
-                    f"{self.stats.cut_rounds} cut rounds)",
-                    elapsed=elapsed,
-                    stage="solving",
-                )
+                raise deadline.timeout("solving", f"{self.stats.calls} solver calls, "
+                                                  f"{self.stats.cut_rounds} cut rounds")
             # keep each slice around 0.05-0.3 s so the limit is honoured closely
-            remaining = deadline.remaining() or 0.0
+            remaining = deadline.remaining()
             if took < 0.05 and self._slice < self.MAX_SLICE:
                 self._slice *= 2
-            elif (took > 0.3 or took > remaining) and self._slice > 100:
+            elif ((took > 0.3 or (remaining is not None and took > remaining))
+                  and self._slice > 100):
                 self._slice //= 2
 
     @contextmanager

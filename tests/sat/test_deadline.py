@@ -1,0 +1,55 @@
+"""The deadline's stop condition: carried along, asked between slices, reported."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.sat.deadline import Deadline
+from numberlink_sat.sat.session import SatSession
+
+
+def pigeonhole(holes: int) -> list[list[int]]:
+    """holes + 1 pigeons in ``holes`` holes: UNSAT, and hard for CDCL from about 10."""
+    var = {(p, h): p * holes + h + 1 for p in range(holes + 1) for h in range(holes)}
+    clauses = [[var[p, h] for h in range(holes)] for p in range(holes + 1)]
+    for h in range(holes):
+        for p, q in itertools.combinations(range(holes + 1), 2):
+            clauses.append([-var[p, h], -var[q, h]])
+    return clauses
+
+
+def test_stop_is_kept_by_within_and_sooner() -> None:
+    flag = {"stop": False}
+    deadline = Deadline(None, stop=lambda: flag["stop"])
+    inner = deadline.within(10.0)
+    tighter = Deadline(5.0).sooner(deadline)
+    looser = deadline.sooner(Deadline(50.0))
+    assert not any(d.expired() for d in (deadline, inner, tighter, looser))
+    assert tighter.time_limit == 5.0 and looser.time_limit == 50.0
+    flag["stop"] = True
+    assert all(d.expired() for d in (deadline, inner, tighter, looser))
+    with pytest.raises(SolveTimeout, match="stopped while solving by its stop condition"):
+        inner.check("solving")
+
+
+def test_a_clock_without_stop_is_unchanged() -> None:
+    assert Deadline(None).sooner(Deadline(1.0)).stop is None
+    with pytest.raises(SolveTimeout, match="time limit of 0 s passed"):
+        Deadline(0.0, stop=lambda: False).check()
+
+
+def test_a_search_without_time_limit_stops_when_told() -> None:
+    """The stop condition alone makes the session solve in slices and ask it."""
+    asked = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) >= 3
+
+    with (SatSession(pigeonhole(11), deadline=Deadline(None, stop=stop)) as session,
+          pytest.raises(SolveTimeout, match="stopped")):
+        session.solve()
+    assert len(asked) >= 3  # once before the call, then between slices (and at close)
