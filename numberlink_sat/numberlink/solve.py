@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
@@ -84,10 +84,13 @@ EDGE_BY_EDGE = False
 """Whether the complete second searches without fill run one call per edge of a known
 solution ("this edge unused") instead of one call with the solutions blocked."""
 
-RACE_AFTER_SECONDS = 2.0
-"""How long counting runs SAT alone before the ZDD counter races beside it (two
-seconds: with the least second search, SAT alone decides the hand-made 13x13 and 14x14
-boards in 0.5-1 s under both rules, where one second was just too short under fill)."""
+RACE_AFTER_SECONDS = 1.0
+"""How long counting runs SAT alone before the ZDD counter starts beside it. SAT goes on
+in this process while the ZDD runs in a child (:class:`~numberlink_sat.numberlink.zdd.
+ZddBeside`), so starting the ZDD costs the second core only, not SAT's progress. One
+second: SAT alone decides most boards before then (the hand-made 13x13 and 14x14 in
+0.4-1 s), and the ZDD's answers on 24x14 boards (2-4 s) come 1 s sooner than with the
+two seconds this was when the race restarted SAT in a child."""
 
 RACE_MIN_CELLS = 100
 """Boards smaller than this are counted by SAT alone (starting two processes costs more)."""
@@ -728,10 +731,11 @@ def counted(
 
     With ``engine="auto"`` on boards of :data:`RACE_MIN_CELLS` cells and more that
     the ZDD can hold (plain rules, narrow side up to
-    :data:`~numberlink_sat.numberlink.zdd.ZDD_MAX_WIDTH`), when SAT alone has not
-    answered within :data:`RACE_AFTER_SECONDS`, the ZDD counter and the SAT engine
-    run side by side in two child processes and the first answer wins
-    (:func:`~numberlink_sat.numberlink.zdd.race`); the ZDD's count is exact, so
+    :data:`~numberlink_sat.numberlink.zdd.ZDD_MAX_WIDTH`), the ZDD counter starts in a
+    child process once SAT has run :data:`RACE_AFTER_SECONDS` without an answer
+    (:class:`~numberlink_sat.numberlink.zdd.ZddBeside`); SAT goes on here and stops
+    between two slices as soon as the ZDD has answered: the first answer wins, and
+    the ZDD's count is exact, so
     ``limit=None`` counts without enumerating. Every solution returned is verified.
 
     >>> from numberlink_sat.numberlink.model import Puzzle
@@ -745,25 +749,37 @@ def counted(
 
     deadline = Deadline(time_limit)
 
-    def sat_job(seconds: float | None = None) -> list[Solution]:
+    def sat_job(stop: Callable[[], bool] | None = None) -> list[Solution]:
+        limited = deadline.within(None)
+        limited.stop = stop
         with NumberlinkSolver(
             puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2, solver=solver,
-            deadline=deadline.within(seconds),
+            deadline=limited,
         ) as sat:
             return list(sat.solutions(limit))
 
     found: list[Solution] | None = None
     name = "sat"
     if engine == "auto" and _race_pays(puzzle, limit, no_touch=no_touch, no_2x2=no_2x2):
-        try:  # SAT alone first: most boards are decided before a race would start
-            found = sat_job(RACE_AFTER_SECONDS)
-        except SolveTimeout:
-            deadline.check("counting")
-            _log.info("no answer from SAT in %.1f s: the ZDD counter races beside it",
-                      RACE_AFTER_SECONDS)
-            name, count, found = zdd.race(puzzle, sat_job, fill=fill, limit=keep,
-                                          time_limit=deadline.remaining())
-            _log.info("%s answered first: %d solution(s)", name, count)
+        # SAT here, the ZDD in a child from RACE_AFTER_SECONDS on; SAT stops between
+        # its slices as soon as the ZDD has answered
+        with zdd.ZddBeside(puzzle, fill=fill, limit=keep,
+                           start_after=RACE_AFTER_SECONDS) as beside:
+            try:
+                found = sat_job(beside.poll)
+            except SolveTimeout:
+                if beside.answer is None:
+                    if beside.started_at is None:
+                        raise
+                    elapsed = deadline.elapsed()
+                    raise SolveTimeout(
+                        f"time limit of {time_limit:g} s passed while counting (after "
+                        f"{elapsed:.2f} s, SAT and the ZDD side by side)",
+                        elapsed=elapsed, stage="counting") from None
+                name = "zdd"
+                count, found = beside.answer
+                _log.info("the ZDD answered first (%d solution(s), after %.1f s of SAT)",
+                          count, deadline.elapsed())
     if found is None:
         found = sat_job()
     if name == "sat":

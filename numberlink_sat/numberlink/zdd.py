@@ -10,10 +10,13 @@ solutions of a 24x14 Arukone board in seconds where SAT enumerates one at a time
 Only the plain rules fit this form (``no_touch`` and ``no_2x2`` are not degree or
 connectivity constraints), and only narrow boards: :func:`fits`.
 
-:func:`race` runs the ZDD and the SAT engine in two child processes (the machine's
-two cores) and takes the first answer; both are killed at the time limit, so the
-limit stays a promise even though neither engine can be interrupted from Python.
-Every solution either engine gives is checked by the verifier in the parent.
+:class:`ZddBeside` runs the ZDD in a child process beside a SAT search in this
+process (the machine's two cores): the search asks it between its conflict-budget
+slices (a :class:`~numberlink_sat.sat.deadline.Deadline`'s ``stop`` condition) and
+stops as soon as the ZDD has answered, so neither the search's progress nor the time
+limit is lost. :func:`race` runs both engines in two child processes instead and takes
+the first answer. Every solution either engine gives is checked by the verifier in
+the parent.
 
 >>> from numberlink_sat.numberlink.model import Puzzle
 >>> count, found = zdd_solutions(Puzzle(2, 2, {"1": ((0, 0), (1, 1))}), fill=False, limit=5)
@@ -38,6 +41,7 @@ from numberlink_sat.numberlink.model import Puzzle, Solution
 __all__ = [
     "ZDD_MAX_CELLS",
     "ZDD_MAX_WIDTH",
+    "ZddBeside",
     "available",
     "can_race",
     "fits",
@@ -180,6 +184,93 @@ def _sat_child(conn: Connection, job: Callable[[], list[Solution]]) -> None:
         conn.send(("sat error", f"{type(error).__name__}: {error}", []))
         return
     conn.send(("sat", len(found), [{k: list(v) for k, v in s.paths.items()} for s in found]))
+
+
+class ZddBeside:
+    """The ZDD counter in one child process beside a search in this one.
+
+    :meth:`poll` is meant as a deadline's ``stop`` condition: asked between the
+    search's slices, it starts the child once ``start_after`` seconds have passed since
+    this object was made, and holds from the moment the child has sent its exact count
+    (then in :attr:`answer`: the count and up to ``limit`` solutions, not yet
+    verified). A child that fails (out of memory) never stops the search. Use it as a
+    context manager: leaving it kills the child.
+
+    >>> from numberlink_sat.numberlink.model import Puzzle
+    >>> with ZddBeside(Puzzle(2, 2, {"1": ((0, 0), (1, 1))}), fill=False, limit=5,
+    ...                start_after=0.0) as beside:  # doctest: +SKIP
+    ...     while not beside.poll():
+    ...         pass
+    ...     beside.answer[0]
+    2
+    """
+
+    def __init__(self, puzzle: Puzzle, *, fill: bool, limit: int | None,
+                 start_after: float) -> None:
+        self.puzzle, self.fill, self.limit = puzzle, fill, limit
+        self.start_after = start_after
+        self.created = time.perf_counter()
+        self.answer: tuple[int, list[Solution]] | None = None
+        self.started_at: float | None = None
+        self._child: Any = None
+        self._receive: Connection | None = None
+        self._failed = False
+
+    def poll(self) -> bool:
+        """Whether the ZDD has answered (starting it when its time has come)."""
+        if self.answer is not None:
+            return True
+        if self._failed:
+            return False
+        if self._receive is None:
+            if time.perf_counter() - self.created >= self.start_after:
+                self._start()
+            return False
+        if not self._receive.poll():
+            return False
+        try:
+            _name, count, found = self._receive.recv()
+        except EOFError:  # the child died (out of memory, say)
+            count = None
+        if count is None:
+            self._failed = True
+            return False
+        solutions = [Solution(self.puzzle.width, self.puzzle.height, paths) for paths in found]
+        self.answer = (count, solutions)
+        return True
+
+    def _start(self) -> None:
+        board = (self.puzzle.width, self.puzzle.height,
+                 {k: list(v) for k, v in self.puzzle.endpoints.items()},
+                 sorted(self.puzzle.blocked))
+        # graphillion's threads do not survive a fork of a process that has used it
+        method = "spawn" if "graphillion" in sys.modules else "fork"
+        context: Any = multiprocessing.get_context(method)
+        receive, send = context.Pipe(duplex=False)
+        self._child = context.Process(target=_zdd_child,
+                                      args=(send, board, self.fill, self.limit), daemon=True)
+        self._child.start()
+        send.close()
+        self._receive = receive
+        self.started_at = time.perf_counter()
+
+    def close(self) -> None:
+        """Kill the child if it still runs."""
+        if self._child is not None:
+            if self._child.is_alive():
+                self._child.kill()
+            self._child.join()
+            self._child = None
+        if self._receive is not None:
+            self._receive.close()
+            self._receive = None
+            self._failed = self.answer is None
+
+    def __enter__(self) -> ZddBeside:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def race(

@@ -90,3 +90,48 @@ def test_race_keeps_the_time_limit(corpus_dir: Path, monkeypatch: pytest.MonkeyP
     with pytest.raises(SolveTimeout, match="side by side"):
         solve_module.counted(puzzle, None, fill=False, time_limit=1.0)
     assert time.perf_counter() - started < 1.0 + 0.5
+
+
+def test_zdd_beside_gives_the_exact_count() -> None:
+    puzzle = Puzzle(3, 3, {"1": ((0, 0), (2, 2))})
+    expected = brute_path_sets(puzzle, fill=False)
+    assert expected is not None
+    with zdd.ZddBeside(puzzle, fill=False, limit=None, start_after=0.0) as beside:
+        started = time.perf_counter()
+        while not beside.poll():
+            assert time.perf_counter() - started < 20
+            time.sleep(0.01)
+        assert beside.answer is not None
+        count, found = beside.answer
+    truth = {Solution(3, 3, p) for p in expected}
+    assert count == len(truth) and set(found) == truth
+
+
+class _EndlessSolver:
+    """A SAT side that never answers but keeps asking its deadline, as slices do."""
+
+    def __init__(self, puzzle: Puzzle, **options: object) -> None:
+        self.deadline = options["deadline"]
+
+    def __enter__(self) -> _EndlessSolver:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+    def solutions(self, limit: int | None) -> list[Solution]:
+        while True:
+            self.deadline.check("solving")  # type: ignore[attr-defined]
+            time.sleep(0.01)
+
+
+def test_counting_stops_sat_when_the_zdd_beside_it_answers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(solve_module, "RACE_MIN_CELLS", 0)
+    monkeypatch.setattr(solve_module, "RACE_AFTER_SECONDS", 0.1)
+    monkeypatch.setattr(solve_module, "NumberlinkSolver", _EndlessSolver)
+    puzzle = Puzzle(3, 3, {"1": ((0, 0), (2, 2))})
+    expected = brute_path_sets(puzzle, fill=False)
+    assert expected is not None
+    count, found, engine = solve_module.counted(puzzle, None, fill=False, time_limit=20)
+    assert (engine, count, len(found)) == ("zdd", len(expected), len(expected))
