@@ -14,12 +14,17 @@ search of the plain Nikoli rule (no fill) beside it (``docs/encoding.md``,
   fills the board and has no U-turn (run only when it does not touch itself at
   all); kept to show that it is slower.
 
+``--keep LABEL ...`` fixes those labels' paths as they are in ``S`` (by assumptions on
+their edges): how much of the difficulty is in the other paths (session 7: on the
+26x26 any half of the paths kept leaves nothing to search).
+
 With ``--dimacs FILE`` the part is written as DIMACS instead (its assumptions as unit
 clauses) for other solvers. Detached loops are not excluded there (the library cuts
 them lazily): an UNSAT answer is a proof, a model still has to be checked.
 
     python benchmarks/nikoli_split.py URL --part fill
     python benchmarks/nikoli_split.py URL --part empty --at-most 2 --time-limit 300
+    python benchmarks/nikoli_split.py URL --part empty --keep 1 2 3 4 5 6 7 8 9 10 11
     python benchmarks/nikoli_split.py URL --part empty --dimacs /tmp/empty.cnf
 
 This uses :class:`~numberlink_sat.numberlink.solve.NumberlinkSolver`'s internal
@@ -30,6 +35,7 @@ searches on purpose: it measures them. One line per run: the part, the answer
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 import time
 from collections.abc import Iterable, Sequence
@@ -76,7 +82,7 @@ def _at_most_empty(solver: NumberlinkSolver, on_path: list[int], bound: int) -> 
 
 
 def run(url: str, part: str, *, at_most: int | None, time_limit: float,
-        dimacs: str | None) -> str:
+        dimacs: str | None, keep: Sequence[str] = ()) -> str:
     """Run (or write) one part of the second search; the result line."""
     puzzle = puzzlink.parse_url(url)
     solver = NumberlinkSolver(puzzle, fill=False, time_limit=time_limit)
@@ -97,6 +103,17 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,
         assumptions.append(guard)
         if at_most is not None:
             assumptions.append(_at_most_empty(solver, on_path, at_most))
+    unknown = [label for label in keep if label not in first.paths]
+    if unknown:
+        return f"no such label: {', '.join(unknown)}"
+    enc = solver.encoding
+    assert enc is not None
+    for label in keep:
+        path = first.paths[label]
+        for a, b in itertools.pairwise(path):
+            var = enc.edge_var(a, b)
+            assert var is not None  # a path's steps join open neighbours
+            assumptions.append(var)
     if dimacs is not None:
         return _write_dimacs(solver, given, assumptions, dimacs)
     started = time.perf_counter()
@@ -107,6 +124,7 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,
         answer = "timeout"
     wall = time.perf_counter() - started
     bound = "" if at_most is None else f" (at most {at_most} empty)"
+    bound += f" ({len(keep)} paths kept)" if keep else ""
     return (f"{part}{bound}: {answer} in {wall:.2f} s, "
             f"{solver.stats.conflicts} conflicts")
 
@@ -149,10 +167,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--at-most", type=int, default=None, metavar="K",
                         help="with --part empty: at most K cells empty")
     parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--keep", nargs="+", default=[], metavar="LABEL",
+                        help="fix these labels' paths as in the fill solution")
     parser.add_argument("--dimacs", metavar="FILE", help="write the CNF instead of solving")
     args = parser.parse_args(argv)
     print(run(args.url, args.part, at_most=args.at_most, time_limit=args.time_limit,
-              dimacs=args.dimacs), flush=True)
+              dimacs=args.dimacs, keep=args.keep), flush=True)
     return 0
 
 

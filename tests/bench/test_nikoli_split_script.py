@@ -71,3 +71,16 @@ def test_the_dimacs_is_the_formula_searched(split: ModuleType, tmp_path: Path,
     assert line.startswith(f"wrote {path}")
     with Solver(name="minisat22", bootstrap_with=CNF(from_file=str(path)).clauses) as solver:
         assert solver.solve() is satisfiable
+
+
+def test_kept_paths_narrow_the_search(split: ModuleType) -> None:
+    """Keeping every path as in the fill solution leaves only that solution, which is
+    blocked; keeping none finds the second one; a label not on the board is named."""
+    url = puzzlink.to_url(TWO)
+    kept = split.run(url, "empty", at_most=None, time_limit=30, dimacs=None,
+                     keep=sorted(TWO.endpoints))
+    assert kept.startswith("empty (4 paths kept): none"), kept
+    assert split.run(url, "empty", at_most=None, time_limit=30, dimacs=None,
+                     keep=[]).startswith("empty: found")
+    assert split.run(url, "empty", at_most=None, time_limit=30, dimacs=None,
+                     keep=["9"]) == "no such label: 9"
