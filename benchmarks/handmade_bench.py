@@ -1,7 +1,7 @@
 """Hand-made puzzles under the Nikoli rule (no fill) and under fill: verdict, time, engine.
 
 The boards: the puz.link URLs of the corpus, a few corpus boards that were slow before
-(Janko's 24x14 Arukone boards 147 and 217, Ahle's inputs4 #2, Flow Free
+(Janko's 24x14 Arukone boards 104, 147 and 217, Ahle's inputs4 #2, Flow Free
 ``extreme_12x12_28``) and the bench's ``loose`` family (fill only: a random
 Hamiltonian path cut into W pieces). Per puzzle and rule: ``solve`` (one solution)
 and ``count_solutions(limit=2)`` (unique / multiple / none), wall and CPU seconds
@@ -42,6 +42,7 @@ from numberlink_sat.numberlink.solve import counted
 
 CORPUS = corpus_path() / "numberlink"
 CORPUS_BOARDS = (
+    ("janko#104", "thomasahle-numberlink/janko", 104),
     ("janko#147", "thomasahle-numberlink/janko", 147),
     ("janko#217", "thomasahle-numberlink/janko", 217),
     ("inputs4#2", "thomasahle-numberlink/inputs4", 2),
