@@ -4,15 +4,26 @@
 the folder the ``NUMBERLINK_SAT_CORPUS`` environment variable names, else
 ``shared/corpus`` beside the repository folder). Its files carry licences that do not fit
 this MIT package, so they are never copied here; tests that need them skip when it is absent.
+
+Hypothesis draws new random cases on every run at a developer's desk (that is how it
+finds bugs); with the ``CI`` environment variable set (CI runners set ``CI=true``) the
+``ci`` profile derandomizes it, so a CI run is reproducible and a red CI points at the
+change, not at a lucky draw. A failure found at a desk is pinned with ``@example`` (as
+in ``tests/numberlink/test_generate_controls.py``).
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from numberlink_sat.corpus import corpus_path
+
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 CORPUS_DIR = corpus_path()
 """Where the corpus is expected (it may be absent)."""
