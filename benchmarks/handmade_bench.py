@@ -186,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
             row = {"puzzle": name, **run(puzzle, fill, args.time_limit, args.znumlin)}
             print(" ".join(f"{k}={v}" for k, v in row.items()), flush=True)
             rows.append(row)
-    shown = ["--znumlin PATH" if a == args.znumlin else a for a in (argv or sys.argv[1:])]
+    shown = ["PATH" if a == args.znumlin else a for a in (argv or sys.argv[1:])]
     write(rows, args.out, args.time_limit,
           " ".join(["python benchmarks/handmade_bench.py", *shown]))
     return 0
