@@ -259,7 +259,8 @@ def run_solve(args: argparse.Namespace) -> int:
             found = (certified_solve(puzzle, options, args,
                                      _svg_path(args.certificate, index, len(puzzles)))
                      if args.certificate else
-                     solve(puzzle, solver=args.solver, **options,
+                     solve(puzzle, solver=args.solver, fill=rules.fill,
+                           no_touch=rules.no_touch, no_2x2=rules.no_2x2,
                            time_limit=time_left(args, started) if index == 0
                            else args.time_limit))
             code, status = (EXIT_OK, "solved") if found else (EXIT_NO_SOLUTION, "no solution")

@@ -21,7 +21,9 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from numberlink_sat.beside import Beside, send_result
 from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
+from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink import zdd
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
 from numberlink_sat.numberlink.local import (
@@ -46,6 +48,9 @@ __all__ = [
     "FILL_FIRST_SHARE",
     "RACE_AFTER_SECONDS",
     "RACE_MIN_CELLS",
+    "SECOND_SOLVER",
+    "SECOND_SOLVER_AFTER",
+    "SECOND_SOLVER_MAX_CELLS",
     "STRENGTHENED_SECONDS",
     "STRENGTHENED_SHARE",
     "STRENGTHEN_MAX_CELLS",
@@ -94,6 +99,20 @@ two seconds this was when the race restarted SAT in a child."""
 
 RACE_MIN_CELLS = 100
 """Boards smaller than this are counted by SAT alone (starting two processes costs more)."""
+
+SECOND_SOLVER = "maplechrono"
+"""The PySAT solver :func:`solve` runs beside the default one (CaDiCaL) when that one
+has not answered within :data:`SECOND_SOLVER_AFTER` seconds. Their searches are
+heavy-tailed in different places: on nine loose 20x20 boards (a Hamiltonian path cut
+into 20 pieces) MapleChrono found a solution in 0.1-1.8 s on six, CaDiCaL on two, in
+0.7-12 s; both failed on one."""
+
+SECOND_SOLVER_AFTER = 1.0
+"""How long :func:`solve` runs one solver alone before the second starts beside it."""
+
+SECOND_SOLVER_MAX_CELLS = 40_000
+"""Boards with more cells than this get no second solver (a second encoding costs as
+much memory as the first: a 1002 x 1002 board takes gigabytes)."""
 
 WINDOW = 6
 """Side of the windows in which a second solution is first looked for."""
@@ -803,6 +822,7 @@ def solve(
     no_2x2: bool = False,
     solver: str = DEFAULT_SOLVER,
     time_limit: float | None = None,
+    second_solver: str | None = "auto",
 ) -> Solution | None:
     """One solution, or ``None`` when it is proven that there is none.
 
@@ -811,12 +831,89 @@ def solve(
     short try under fill and then the complete search with no U-turn and no detour
     gap; with fill a first try without U-turns (about 5 s for the 270 Janko boards,
     where some 25x25 ones took over 20 s each without it), then the full search.
+
+    ``second_solver`` names a PySAT solver that starts in a child process, the same
+    machine with another solver, once ``solver`` has run :data:`SECOND_SOLVER_AFTER`
+    seconds without an answer; the first answer wins (either engine's solution is
+    verified here) and the time limit holds as without it. ``"auto"``:
+    :data:`SECOND_SOLVER` beside the default solver on boards of up to
+    :data:`SECOND_SOLVER_MAX_CELLS` cells, none otherwise; ``None``: never.
+
+    >>> from numberlink_sat.numberlink.model import Puzzle
+    >>> solve(Puzzle(3, 1, {"a": ((0, 0), (0, 2))}), second_solver=None).paths["a"]
+    ((0, 0), (0, 1), (0, 2))
     """
-    with NumberlinkSolver(
-        puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2, solver=solver,
-        time_limit=time_limit,
-    ) as engine:
+    second = _second_solver(puzzle, solver, second_solver)
+    rules = (fill, no_touch, no_2x2)
+    if second is None:
+        return _solve_with(puzzle, rules, solver, Deadline(time_limit))
+    deadline = Deadline(time_limit)
+    with _SolverBeside(puzzle, rules, second, deadline,
+                       start_after=SECOND_SOLVER_AFTER) as beside:
+        limited = deadline.within(None)
+        limited.stop = beside.poll
+        try:
+            return _solve_with(puzzle, rules, solver, limited)
+        except SolveTimeout:
+            if beside.answer is None:
+                raise
+    found = beside.answer[0]
+    _log.info("the second solver (%s) answered first after %.2f s", second,
+              deadline.elapsed())
+    if found is not None:
+        problems = verify(puzzle, found, fill=fill, no_touch=no_touch, no_2x2=no_2x2)
+        if problems:  # pragma: no cover - an engine bug, never a user error
+            raise InternalError(f"invalid solution from {second}: " + "; ".join(problems))
+    return found
+
+
+def _second_solver(puzzle: Puzzle, solver: str, asked: str | None) -> str | None:
+    """The solver to run beside ``solver`` in :func:`solve`, or ``None``."""
+    if asked is None:
+        return None
+    if asked != "auto":
+        return check_solver(asked)
+    if (solver != DEFAULT_SOLVER or solver == SECOND_SOLVER
+            or puzzle.width * puzzle.height > SECOND_SOLVER_MAX_CELLS
+            or not zdd.can_race()):
+        return None
+    return SECOND_SOLVER
+
+
+def _solve_with(puzzle: Puzzle, rules: tuple[bool, bool, bool], solver: str,
+                deadline: Deadline) -> Solution | None:
+    """The first answer of one :class:`NumberlinkSolver` (``rules``: fill, no_touch,
+    no_2x2)."""
+    fill, no_touch, no_2x2 = rules
+    with NumberlinkSolver(puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2,
+                          solver=solver, deadline=deadline) as engine:
         return next(engine.solutions(1), None)
+
+
+class _SolverBeside(Beside[tuple[Solution | None]]):
+    """:func:`solve` with another solver in a child process; the answer is a 1-tuple
+    (``(None,)``: that solver proved there is no solution)."""
+
+    def __init__(self, puzzle: Puzzle, rules: tuple[bool, bool, bool], solver: str,
+                 deadline: Deadline, *, start_after: float) -> None:
+        super().__init__(start_after=start_after)
+        self.puzzle, self.rules, self.solver, self.deadline = puzzle, rules, solver, deadline
+
+    def job(self) -> tuple[Callable[..., None], tuple[Any, ...]]:
+        left = self.deadline.remaining()
+        limit = None if left is None else max(0.0, left)
+
+        def work() -> tuple[dict[str, list[Cell]] | None]:
+            found = _solve_with(self.puzzle, self.rules, self.solver, Deadline(limit))
+            return (None if found is None else {k: list(v) for k, v in found.paths.items()},)
+
+        return send_result, (work,)
+
+    def accept(self, message: Any) -> tuple[Solution | None] | None:
+        (paths,) = message
+        if paths is None:
+            return (None,)
+        return (Solution(self.puzzle.width, self.puzzle.height, paths),)
 
 
 def count_solutions(

@@ -34,6 +34,7 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
+from numberlink_sat.beside import Beside
 from numberlink_sat.errors import InternalError, SolveTimeout
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.model import Puzzle, Solution
@@ -186,15 +187,10 @@ def _sat_child(conn: Connection, job: Callable[[], list[Solution]]) -> None:
     conn.send(("sat", len(found), [{k: list(v) for k, v in s.paths.items()} for s in found]))
 
 
-class ZddBeside:
-    """The ZDD counter in one child process beside a search in this one.
-
-    :meth:`poll` is meant as a deadline's ``stop`` condition: asked between the
-    search's slices, it starts the child once ``start_after`` seconds have passed since
-    this object was made, and holds from the moment the child has sent its exact count
-    (then in :attr:`answer`: the count and up to ``limit`` solutions, not yet
-    verified). A child that fails (out of memory) never stops the search. Use it as a
-    context manager: leaving it kills the child.
+class ZddBeside(Beside[tuple[int, list[Solution]]]):
+    """The ZDD counter in a child process beside a SAT search here (see
+    :class:`~numberlink_sat.beside.Beside`): its :attr:`answer` is the exact count and
+    up to ``limit`` solutions, not yet verified.
 
     >>> from numberlink_sat.numberlink.model import Puzzle
     >>> with ZddBeside(Puzzle(2, 2, {"1": ((0, 0), (1, 1))}), fill=False, limit=5,
@@ -207,70 +203,23 @@ class ZddBeside:
 
     def __init__(self, puzzle: Puzzle, *, fill: bool, limit: int | None,
                  start_after: float) -> None:
+        super().__init__(start_after=start_after)
         self.puzzle, self.fill, self.limit = puzzle, fill, limit
-        self.start_after = start_after
-        self.created = time.perf_counter()
-        self.answer: tuple[int, list[Solution]] | None = None
-        self.started_at: float | None = None
-        self._child: Any = None
-        self._receive: Connection | None = None
-        self._failed = False
+        # graphillion's threads do not survive a fork of a process that has used it
+        self.start_method = "spawn" if "graphillion" in sys.modules else "fork"
 
-    def poll(self) -> bool:
-        """Whether the ZDD has answered (starting it when its time has come)."""
-        if self.answer is not None:
-            return True
-        if self._failed:
-            return False
-        if self._receive is None:
-            if time.perf_counter() - self.created >= self.start_after:
-                self._start()
-            return False
-        if not self._receive.poll():
-            return False
-        try:
-            _name, count, found = self._receive.recv()
-        except EOFError:  # the child died (out of memory, say)
-            count = None
-        if count is None:
-            self._failed = True
-            return False
-        solutions = [Solution(self.puzzle.width, self.puzzle.height, paths) for paths in found]
-        self.answer = (count, solutions)
-        return True
-
-    def _start(self) -> None:
+    def job(self) -> tuple[Callable[..., None], tuple[Any, ...]]:
         board = (self.puzzle.width, self.puzzle.height,
                  {k: list(v) for k, v in self.puzzle.endpoints.items()},
                  sorted(self.puzzle.blocked))
-        # graphillion's threads do not survive a fork of a process that has used it
-        method = "spawn" if "graphillion" in sys.modules else "fork"
-        context: Any = multiprocessing.get_context(method)
-        receive, send = context.Pipe(duplex=False)
-        self._child = context.Process(target=_zdd_child,
-                                      args=(send, board, self.fill, self.limit), daemon=True)
-        self._child.start()
-        send.close()
-        self._receive = receive
-        self.started_at = time.perf_counter()
+        return _zdd_child, (board, self.fill, self.limit)
 
-    def close(self) -> None:
-        """Kill the child if it still runs."""
-        if self._child is not None:
-            if self._child.is_alive():
-                self._child.kill()
-            self._child.join()
-            self._child = None
-        if self._receive is not None:
-            self._receive.close()
-            self._receive = None
-            self._failed = self.answer is None
-
-    def __enter__(self) -> ZddBeside:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def accept(self, message: Any) -> tuple[int, list[Solution]] | None:
+        _name, count, found = message
+        if count is None:  # out of memory
+            return None
+        width, height = self.puzzle.width, self.puzzle.height
+        return count, [Solution(width, height, paths) for paths in found]
 
 
 def race(

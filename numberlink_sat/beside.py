@@ -1,0 +1,115 @@
+"""A second engine in a child process beside a search in this one; the first answer wins.
+
+The search here runs in conflict-budget slices and asks, between two slices, the
+``stop`` condition of its :class:`~numberlink_sat.sat.deadline.Deadline`. Made that
+condition, :meth:`Beside.poll` starts the child once ``start_after`` seconds have
+passed and holds from the moment the child has sent a usable answer (then in
+:attr:`Beside.answer`). So the search loses none of its progress, the time limit is
+kept by the search's own slices, and the second core works only on boards that the
+first engine did not settle at once. A child that fails (out of memory, an error)
+never stops the search. Subclasses say what the child runs (:meth:`Beside.job`) and
+how its message becomes an answer (:meth:`Beside.accept`).
+
+>>> class Double(Beside[int]):
+...     def job(self):
+...         return send_result, (lambda: 21 * 2,)
+...     def accept(self, message):
+...         return message
+>>> with Double(start_after=0.0) as beside:  # doctest: +SKIP
+...     while not beside.poll():
+...         pass
+...     beside.answer
+42
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from typing import Any, Generic, TypeVar
+
+__all__ = ["Beside", "send_result"]
+
+T = TypeVar("T")
+
+
+def send_result(conn: Connection, work: Callable[[], Any]) -> None:
+    """A child's body: run ``work`` and send what it returns (``None`` on an error)."""
+    try:
+        conn.send(work())
+    except Exception:  # the search in the parent goes on without this engine
+        conn.send(None)
+
+
+class Beside(Generic[T]):
+    """One child process beside a search here (see the module's docstring)."""
+
+    start_method = "fork"
+    """How the child starts: ``fork`` (cheap, closures allowed) or ``spawn``."""
+
+    def __init__(self, *, start_after: float) -> None:
+        self.start_after = start_after
+        self.created = time.perf_counter()
+        self.answer: T | None = None
+        self.started_at: float | None = None
+        self._child: Any = None
+        self._receive: Connection | None = None
+        self._failed = False
+
+    def job(self) -> tuple[Callable[..., None], tuple[Any, ...]]:
+        """The child's target and its arguments after the pipe's sending end."""
+        raise NotImplementedError
+
+    def accept(self, message: Any) -> T | None:
+        """The answer in the child's message, or ``None`` when it has none."""
+        raise NotImplementedError
+
+    def poll(self) -> bool:
+        """Whether the child has answered (starting it when its time has come)."""
+        if self.answer is not None:
+            return True
+        if self._failed:
+            return False
+        if self._receive is None:
+            if time.perf_counter() - self.created >= self.start_after:
+                self._start()
+            return False
+        if not self._receive.poll():
+            return False
+        try:
+            message = self._receive.recv()
+        except EOFError:  # the child died (out of memory, say)
+            message = None
+        self.answer = None if message is None else self.accept(message)
+        self._failed = self.answer is None
+        return not self._failed
+
+    def _start(self) -> None:
+        target, args = self.job()
+        context: Any = multiprocessing.get_context(self.start_method)
+        receive, send = context.Pipe(duplex=False)
+        self._child = context.Process(target=target, args=(send, *args), daemon=True)
+        self._child.start()
+        send.close()
+        self._receive = receive
+        self.started_at = time.perf_counter()
+
+    def close(self) -> None:
+        """Kill the child if it still runs."""
+        if self._child is not None:
+            if self._child.is_alive():
+                self._child.kill()
+            self._child.join()
+            self._child = None
+        if self._receive is not None:
+            self._receive.close()
+            self._receive = None
+            self._failed = self.answer is None
+
+    def __enter__(self) -> Beside[T]:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,57 @@
+"""A child engine beside a search: started on time, its answer taken, its failure ignored."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from numberlink_sat.beside import Beside, send_result
+
+
+class _Job(Beside[int]):
+    def __init__(self, work: Callable[[], Any], start_after: float) -> None:
+        super().__init__(start_after=start_after)
+        self.work = work
+
+    def job(self) -> tuple[Callable[..., None], tuple[Any, ...]]:
+        return send_result, (self.work,)
+
+    def accept(self, message: Any) -> int | None:
+        return int(message) if message != "nothing" else None
+
+
+def _wait(beside: Beside[int], seconds: float = 20.0) -> bool:
+    ends = time.perf_counter() + seconds
+    while time.perf_counter() < ends:
+        if beside.poll():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def _fail() -> int:
+    raise RuntimeError("an engine error")
+
+
+def test_the_child_starts_only_when_due_and_its_answer_stops_the_search() -> None:
+    with _Job(lambda: 42, start_after=0.3) as beside:
+        assert not beside.poll() and beside.started_at is None  # not due yet
+        assert _wait(beside)
+        assert beside.answer == 42 and beside.started_at is not None
+        assert beside.started_at - beside.created >= 0.3
+
+
+def test_a_failing_child_never_stops_the_search() -> None:
+    for work in (_fail, lambda: "nothing"):
+        with _Job(work, start_after=0.0) as beside:
+            assert not _wait(beside, 2.0)
+            assert beside.answer is None
+
+
+def test_closing_kills_a_child_that_still_runs() -> None:
+    with _Job(lambda: time.sleep(60), start_after=0.0) as beside:
+        beside.poll()
+        child = beside._child
+        assert child is not None and child.is_alive()
+    assert not child.is_alive()
