@@ -30,9 +30,17 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any, Generic, TypeVar
 
-__all__ = ["Beside", "send_result"]
+__all__ = ["Beside", "can_start_child", "send_result"]
 
 T = TypeVar("T")
+
+
+def can_start_child() -> bool:
+    """Whether this process may start a forked child (``fork`` exists and this is not
+    a daemonic worker, which may not have children)."""
+    if multiprocessing.current_process().daemon:
+        return False
+    return "fork" in multiprocessing.get_all_start_methods()
 
 
 def send_result(conn: Connection, work: Callable[[], Any]) -> None:

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from numberlink_sat.beside import Beside, send_result
+from numberlink_sat.beside import Beside, can_start_child, send_result
 from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink import zdd
@@ -769,11 +769,9 @@ def counted(
     deadline = Deadline(time_limit)
 
     def sat_job(stop: Callable[[], bool] | None = None) -> list[Solution]:
-        limited = deadline.within(None)
-        limited.stop = stop
         with NumberlinkSolver(
             puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2, solver=solver,
-            deadline=limited,
+            deadline=deadline if stop is None else deadline.until(stop),
         ) as sat:
             return list(sat.solutions(limit))
 
@@ -850,10 +848,8 @@ def solve(
     deadline = Deadline(time_limit)
     with _SolverBeside(puzzle, rules, second, deadline,
                        start_after=SECOND_SOLVER_AFTER) as beside:
-        limited = deadline.within(None)
-        limited.stop = beside.poll
         try:
-            return _solve_with(puzzle, rules, solver, limited)
+            return _solve_with(puzzle, rules, solver, deadline.until(beside.poll))
         except SolveTimeout:
             if beside.answer is None:
                 raise
@@ -875,7 +871,7 @@ def _second_solver(puzzle: Puzzle, solver: str, asked: str | None) -> str | None
         return check_solver(asked)
     if (solver != DEFAULT_SOLVER or solver == SECOND_SOLVER
             or puzzle.width * puzzle.height > SECOND_SOLVER_MAX_CELLS
-            or not zdd.can_race()):
+            or not can_start_child()):
         return None
     return SECOND_SOLVER
 

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
-from numberlink_sat.beside import Beside
+from numberlink_sat.beside import Beside, can_start_child
 from numberlink_sat.errors import InternalError, SolveTimeout
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.model import Puzzle, Solution
@@ -69,11 +69,9 @@ def available() -> bool:
 
 
 def can_race() -> bool:
-    """Whether this process may start the race's two children (``fork`` exists and
-    this is not a daemonic worker, which may not have children)."""
-    if multiprocessing.current_process().daemon:
-        return False
-    return "fork" in multiprocessing.get_all_start_methods()
+    """Whether this process may start the race's children (see
+    :func:`~numberlink_sat.beside.can_start_child`)."""
+    return can_start_child()
 
 
 def fits(puzzle: Puzzle, *, no_touch: bool = False, no_2x2: bool = False) -> bool:

@@ -101,9 +101,21 @@ class Deadline:
                 first, second = other, self
         if second.stop is None or second.stop is first.stop:
             return first
-        both = Deadline(None, _either(first.stop, second.stop))
-        both.start, both.time_limit = first.start, first.time_limit
-        return both
+        return first._ending_also(second.stop)
+
+    def until(self, stop: Callable[[], bool]) -> Deadline:
+        """This deadline, ending also as soon as ``stop`` holds (any earlier ``stop`` is
+        still asked).
+
+        >>> Deadline(None).until(lambda: True).expired()
+        True
+        """
+        return self._ending_also(stop)
+
+    def _ending_also(self, stop: Callable[[], bool]) -> Deadline:
+        copy = Deadline(None, stop if self.stop is None else _either(self.stop, stop))
+        copy.start, copy.time_limit = self.start, self.time_limit
+        return copy
 
     def timeout(self, stage: str = "", detail: str = "") -> SolveTimeout:
         """The :class:`SolveTimeout` to raise now that the deadline has expired.
@@ -128,9 +140,8 @@ class Deadline:
             raise self.timeout(stage)
 
 
-def _either(first: Callable[[], bool] | None, second: Callable[[], bool] | None
-            ) -> Callable[[], bool]:
+def _either(first: Callable[[], bool], second: Callable[[], bool]) -> Callable[[], bool]:
     """A stop condition that holds when either holds."""
     def stop() -> bool:
-        return bool((first is not None and first()) or (second is not None and second()))
+        return first() or second()
     return stop
