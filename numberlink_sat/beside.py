@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import multiprocessing
 import time
+import warnings
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any, Generic, TypeVar
@@ -49,6 +50,17 @@ def send_result(conn: Connection, work: Callable[[], Any]) -> None:
         conn.send(work())
     except Exception:  # the search in the parent goes on without this engine
         conn.send(None)
+
+
+def _start_failure(name: str, method: str, error: BaseException) -> str:
+    """The warning given when a child cannot start: what failed and the usual cure."""
+    words = " ".join(str(error).split())
+    first = words.split(". ")[0].rstrip(".")
+    text = f"{name}: the child process did not start ({type(error).__name__}: {first})"
+    if method == "spawn":
+        text += ("; a spawned child imports the main module again, so a script must "
+                 "start its work under `if __name__ == \"__main__\":`")
+    return text + "; the search goes on without it"
 
 
 class Beside(Generic[T]):
@@ -98,9 +110,18 @@ class Beside(Generic[T]):
         target, args = self.job()
         context: Any = multiprocessing.get_context(self.start_method)
         receive, send = context.Pipe(duplex=False)
-        self._child = context.Process(target=target, args=(send, *args), daemon=True)
-        self._child.start()
+        child = context.Process(target=target, args=(send, *args), daemon=True)
+        try:
+            child.start()
+        except Exception as error:  # no process left, or spawn outside a main guard
+            send.close()
+            receive.close()
+            self._failed = True
+            warnings.warn(_start_failure(type(self).__name__, self.start_method, error),
+                          RuntimeWarning, stacklevel=2)
+            return
         send.close()
+        self._child = child
         self._receive = receive
         self.started_at = time.perf_counter()
 

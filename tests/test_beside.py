@@ -6,6 +6,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from numberlink_sat.beside import Beside, send_result
 
 
@@ -55,3 +57,39 @@ def test_closing_kills_a_child_that_still_runs() -> None:
         child = beside._child
         assert child is not None and child.is_alive()
     assert not child.is_alive()
+
+
+class _Refusing:
+    """A multiprocessing context whose processes cannot start (no process left)."""
+
+    def Pipe(self, duplex: bool) -> Any:
+        import multiprocessing
+
+        return multiprocessing.Pipe(duplex)
+
+    def Process(self, **kwargs: Any) -> Any:
+        class _Process:
+            def start(self) -> None:
+                raise OSError("[Errno 11] Resource temporarily unavailable")
+
+        return _Process()
+
+
+def test_a_child_that_cannot_start_leaves_the_search_alone_with_a_warning(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import multiprocessing
+
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method: _Refusing())
+    with _Job(lambda: 42, start_after=0.0) as beside:
+        with pytest.warns(RuntimeWarning, match="did not start.*Resource temporarily"):
+            assert not beside.poll()
+        assert not beside.poll() and beside.answer is None  # no second try
+        assert beside.started_at is None
+
+
+def test_the_spawn_failure_names_the_main_guard() -> None:
+    from numberlink_sat.beside import _start_failure
+
+    text = _start_failure("ZddBeside", "spawn", RuntimeError("\n  An attempt has been made\n"))
+    assert "RuntimeError: An attempt has been made" in text
+    assert '__name__ == "__main__"' in text and text.endswith("goes on without it")

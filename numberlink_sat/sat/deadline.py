@@ -55,12 +55,18 @@ class Deadline:
             return None
         return self.time_limit - self.elapsed()
 
+    def passed(self) -> bool:
+        """Whether the time limit itself has passed (``stop`` is not asked).
+
+        >>> Deadline(0.0, stop=lambda: False).passed(), Deadline(None, stop=lambda: True).passed()
+        (True, False)
+        """
+        left = self.remaining()
+        return left is not None and left <= 0
+
     def expired(self) -> bool:
         """Whether the limit has passed (or ``stop`` says to stop)."""
-        left = self.remaining()
-        if left is not None and left <= 0:
-            return True
-        return self.stop is not None and self.stop()
+        return self.passed() or (self.stop is not None and self.stop())
 
     def within(self, seconds: float | None) -> Deadline:
         """A new deadline ``seconds`` from now that never ends after this one.

@@ -448,7 +448,7 @@ class SatSession:
         :class:`SolveTimeout` first (:func:`_free_later`).
         """
         if self._solver is not None:
-            if self.deadline.expired():
+            if self.deadline.passed():
                 _free_later(self._solver)
             else:
                 self._solver.delete()

@@ -53,3 +53,18 @@ def test_a_search_without_time_limit_stops_when_told() -> None:
           pytest.raises(SolveTimeout, match="stopped")):
         session.solve()
     assert len(asked) >= 3  # once before the call, then between slices (and at close)
+
+
+def test_closing_a_session_does_not_ask_the_stop_condition() -> None:
+    from numberlink_sat.sat.session import SatSession
+
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return False
+
+    session = SatSession(deadline=Deadline(None, stop=stop))
+    session.add_clause([1, 2])
+    session.close()
+    assert asked == []  # asking would start a child just as the search ends
