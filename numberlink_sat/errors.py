@@ -15,6 +15,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "InternalError",
     "InvalidArgumentError",
@@ -70,11 +72,20 @@ class SolveTimeout(NumberlinkSatError, TimeoutError):
     """The time limit passed before an answer was proven.
 
     ``elapsed`` is the wall time spent, in seconds, and ``stage`` names what was running.
+    ``found`` holds the verified solutions found before the limit, when the call that
+    ran out of time was counting them (Numberlink's ``counted``, ``count_solutions``,
+    ``is_unique``): a timeout after one solution says "solvable, uniqueness undecided".
+
+    >>> err = SolveTimeout("time limit of 5 s passed", elapsed=5.0, stage="counting")
+    >>> err.stage, err.found
+    ('counting', ())
     """
 
-    def __init__(self, message: str, elapsed: float | None = None, stage: str = "") -> None:
+    def __init__(self, message: str, elapsed: float | None = None, stage: str = "",
+                 found: tuple[Any, ...] = ()) -> None:
         self.elapsed = elapsed
         self.stage = stage
+        self.found = found
         super().__init__(message)
 
 

@@ -366,8 +366,11 @@ def _check_one(
             puzzle, 2, solver=args.solver,
             time_limit=None if left is None else max(0.0, left), **options,
         )
-    except SolveTimeout:
-        return "timeout", []
+    except SolveTimeout as exc:  # the solutions found before the limit still count
+        found = list(exc.found)
+        for solution in found:
+            _checked(puzzle, solution, options)
+        return "timeout", found
     for solution in found:
         _checked(puzzle, solution, options)
     status = {0: "no solution", 1: "unique"}.get(len(found), "multiple")
@@ -414,6 +417,8 @@ def run_check(args: argparse.Namespace) -> int:
                 "rules": _rules_json(rules, puzzle),
                 "paths": _paths_json(found[0] if found else None),
             }
+            if status == "timeout":
+                record["found"] = len(found)  # verified, before the limit
             if len(found) > 1:
                 record["second"] = _paths_json(found[1])
                 record["differ"] = sorted(list(c) for c in found[0].differing_cells(found[1]))
@@ -442,6 +447,9 @@ def _print_check(puzzle: Puzzle, status: str, found: list[Solution], others: dic
                  rules: RuleOptions, colour: bool) -> None:
     """The text answer of ``check`` for one puzzle."""
     print(f"{_STATUS_TEXT[status]} ({rules.describe()})")
+    if status == "timeout" and found:
+        print("solvable: one solution found (below), no second one before the time "
+              "limit, so uniqueness is undecided")
     for name, answer in others.items():
         print(f"  {name:9} {_STATUS_TEXT[answer]}")
     if len(found) > 1:

@@ -767,49 +767,73 @@ def counted(
     keep = limit if keep is None else keep
 
     deadline = Deadline(time_limit)
+    partial: list[Solution] = []  # SAT's solutions so far, for a timeout to carry
 
     def sat_job(stop: Callable[[], bool] | None = None) -> list[Solution]:
         with NumberlinkSolver(
             puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2, solver=solver,
             deadline=deadline if stop is None else deadline.until(stop),
         ) as sat:
-            return list(sat.solutions(limit))
+            for solution in sat.solutions(limit):
+                partial.append(solution)
+            return list(partial)
 
-    found: list[Solution] | None = None
-    name = "sat"
-    if engine == "auto" and _race_pays(puzzle, limit, no_touch=no_touch, no_2x2=no_2x2):
+    try:
+        count, found, name = _count_with(puzzle, limit, keep, sat_job, deadline,
+                                         engine == "auto", fill=fill, no_touch=no_touch,
+                                         no_2x2=no_2x2)
+    except SolveTimeout as error:
+        error.found = tuple(_verified(puzzle, partial if keep is None else partial[:keep],
+                                      "sat", fill=fill, no_touch=no_touch, no_2x2=no_2x2))
+        raise
+    _verified(puzzle, found, name, fill=fill, no_touch=no_touch, no_2x2=no_2x2)
+    if len(set(found)) != len(found) or (count and not found and keep != 0):
+        raise InternalError(f"{name} gave {count} solution(s) but {len(found)} distinct ones")
+    if limit is not None:
+        count = min(count, limit)
+    return count, found[:keep] if keep is not None else found, name
+
+
+def _count_with(
+    puzzle: Puzzle, limit: int | None, keep: int | None,
+    sat_job: Callable[..., list[Solution]], deadline: Deadline, may_race: bool, *,
+    fill: bool, no_touch: bool, no_2x2: bool,
+) -> tuple[int, list[Solution], str]:
+    """SAT alone, or SAT here and the ZDD beside it (see :func:`counted`): the count,
+    the solutions and the engine that answered."""
+    if may_race and _race_pays(puzzle, limit, no_touch=no_touch, no_2x2=no_2x2):
         # SAT here, the ZDD in a child from RACE_AFTER_SECONDS on; SAT stops between
         # its slices as soon as the ZDD has answered
         with zdd.ZddBeside(puzzle, fill=fill, limit=keep,
                            start_after=RACE_AFTER_SECONDS) as beside:
             try:
                 found = sat_job(beside.poll)
+                return len(found), found, "sat"
             except SolveTimeout:
                 if beside.answer is None:
                     if beside.started_at is None:
                         raise
                     elapsed = deadline.elapsed()
                     raise SolveTimeout(
-                        f"time limit of {time_limit:g} s passed while counting (after "
-                        f"{elapsed:.2f} s, SAT and the ZDD side by side)",
+                        f"time limit of {deadline.time_limit or 0:g} s passed while "
+                        f"counting (after {elapsed:.2f} s, SAT and the ZDD side by side)",
                         elapsed=elapsed, stage="counting") from None
-                name = "zdd"
                 count, found = beside.answer
                 _log.info("the ZDD answered first (%d solution(s), after %.1f s of SAT)",
                           count, deadline.elapsed())
-    if found is None:
-        found = sat_job()
-    if name == "sat":
-        count = len(found)
+                return count, found, "zdd"
+    found = sat_job()
+    return len(found), found, "sat"
+
+
+def _verified(puzzle: Puzzle, found: list[Solution], engine: str, *, fill: bool,
+              no_touch: bool, no_2x2: bool) -> list[Solution]:
+    """``found``, each solution checked by the verifier (a refusal is an engine bug)."""
     for solution in found:
         problems = verify(puzzle, solution, fill=fill, no_touch=no_touch, no_2x2=no_2x2)
         if problems:  # pragma: no cover - an engine bug, never a user error
-            raise InternalError(f"invalid solution from {name}: " + "; ".join(problems))
-    if len(set(found)) != len(found) or (count and not found and keep != 0):
-        raise InternalError(f"{name} gave {count} solution(s) but {len(found)} distinct ones")
-    if limit is not None:
-        count = min(count, limit)
-    return count, found[:keep] if keep is not None else found, name
+            raise InternalError(f"invalid solution from {engine}: " + "; ".join(problems))
+    return found
 
 
 def solve(

@@ -168,3 +168,26 @@ def test_verbose_reports_stages_on_stderr(tmp_path: Path,
     assert code == 1 and "pre-check: no solution" in err
     code, _, err = run(["solve", str(SEED)], capsys)  # quiet again
     assert err == ""
+
+
+def test_check_shows_the_solution_found_before_a_timeout(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from numberlink_sat.cli import numberlink as cli_numberlink
+    from numberlink_sat.errors import SolveTimeout
+
+    puzzle = nl.parse(SEED.read_text())
+    first = nl.solve(puzzle)
+    assert first is not None
+
+    def stuck(*args: object, **kwargs: object) -> None:
+        raise SolveTimeout("time limit of 1 s passed", elapsed=1.0, found=(first,))
+
+    monkeypatch.setattr(cli_numberlink, "counted", stuck)
+    code, out, _ = run(["check", str(SEED), "--color", "never"], capsys)
+    assert code == 4 and out.startswith("timeout (fill)")
+    assert "one solution found (below)" in out and "uniqueness is undecided" in out
+    assert out.strip().splitlines()[2].split() == ["4"] * 7  # the grid follows
+    code, out, _ = run(["check", str(SEED), "--json"], capsys)
+    record = json.loads(out)
+    assert code == 4 and record["status"] == "timeout" and record["found"] == 1
+    assert record["paths"] == {k: [list(c) for c in v] for k, v in first.paths.items()}

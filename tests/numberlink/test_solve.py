@@ -481,3 +481,29 @@ def test_second_search_without_fill_keeps_fill_counts(monkeypatch: pytest.Monkey
             assert set(got) <= expected
     assert outcomes.get("least search without fill", 0) > 10, outcomes
     assert outcomes.get("no proof", 0) + outcomes.get("full search", 0) > 5, outcomes
+
+
+def test_a_timeout_carries_the_verified_solutions_found_before_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from numberlink_sat.errors import InternalError, SolveTimeout
+    from numberlink_sat.numberlink.solve import NumberlinkSolver
+
+    puzzle = nl.parse("1 . .\n. . .\n. . 1\n")
+    every = list(nl.solutions(puzzle, limit=None))
+    assert len(every) == 2
+    yielded: list[Solution] = []
+
+    def stuck_after_one(self: object, limit: int | None = None) -> Iterator[Solution]:
+        yield yielded[0]
+        raise SolveTimeout("stuck in the second search", elapsed=0.0, stage="solving")
+
+    monkeypatch.setattr(NumberlinkSolver, "solutions", stuck_after_one)
+    yielded.append(every[1])
+    for call in (lambda: nl.is_unique(puzzle), lambda: nl.count_solutions(puzzle, None)):
+        with pytest.raises(SolveTimeout) as info:
+            call()
+        assert info.value.found == (every[1],)
+    broken = Solution(3, 3, {"1": [(0, 0), (1, 1), (2, 2)]})  # diagonal steps
+    yielded[0] = broken
+    with pytest.raises(InternalError, match="invalid solution"):
+        nl.is_unique(puzzle)
