@@ -24,7 +24,11 @@ how its message becomes an answer (:meth:`Beside.accept`).
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
+import os
+import signal
+import sys
 import time
 import warnings
 from collections.abc import Callable
@@ -42,6 +46,29 @@ def can_start_child() -> bool:
     if multiprocessing.current_process().daemon:
         return False
     return "fork" in multiprocessing.get_all_start_methods()
+
+
+def _child_body(target: Callable[..., None], parent: int, *args: Any) -> None:
+    """A child's start: die with the parent (a parent that leaves at once after
+    Ctrl-C cannot stop its children), then run ``target``."""
+    _die_with_parent(parent)
+    target(*args)
+
+
+def _die_with_parent(parent: int) -> None:
+    """Ask Linux to kill this process when its parent ends (elsewhere: nothing)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):  # no prctl: the parent's close() still kills it
+        return
+    if os.getppid() != parent:  # the parent ended before the request was made
+        os._exit(0)
+
+
+_PR_SET_PDEATHSIG = 1
 
 
 def send_result(conn: Connection, work: Callable[[], Any]) -> None:
@@ -110,7 +137,8 @@ class Beside(Generic[T]):
         target, args = self.job()
         context: Any = multiprocessing.get_context(self.start_method)
         receive, send = context.Pipe(duplex=False)
-        child = context.Process(target=target, args=(send, *args), daemon=True)
+        child = context.Process(target=_child_body, args=(target, os.getpid(), send, *args),
+                                daemon=True)
         try:
             child.start()
         except Exception as error:  # no process left, or spawn outside a main guard

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -93,3 +95,36 @@ def test_the_spawn_failure_names_the_main_guard() -> None:
     text = _start_failure("ZddBeside", "spawn", RuntimeError("\n  An attempt has been made\n"))
     assert "RuntimeError: An attempt has been made" in text
     assert '__name__ == "__main__"' in text and text.endswith("goes on without it")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux")
+def test_a_child_dies_with_a_parent_that_leaves_at_once(tmp_path: Path) -> None:
+    """The command line leaves by ``os._exit`` after Ctrl-C in a solver call, so no
+    ``close()`` runs: the child must not outlive it."""
+    import os
+    import subprocess
+
+    script = (
+        "import os, sys, time\n"
+        "from tests.test_beside import _Job\n"
+        "job = _Job(lambda: time.sleep(120), start_after=0.0)\n"
+        "job.poll()\n"
+        "print(job._child.pid, flush=True)\n"
+        "time.sleep(0.5)\n"
+        "os._exit(0)\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         cwd=root, timeout=60, check=True).stdout
+    child = int(out.split()[0])
+    ends = time.perf_counter() + 10
+    while time.perf_counter() < ends:
+        try:
+            state = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError):
+            return
+        if state in ("Z", "X"):  # dead, waiting to be reaped by whoever adopted it
+            return
+        time.sleep(0.1)
+    os.kill(child, 9)
+    pytest.fail("the child outlived its parent")

@@ -200,6 +200,11 @@ def run() -> None:
     from numberlink_sat.cli import common
 
     common.PROGRAM_START = IMPORTED_AT  # the limit counts the program's own imports
+    from numberlink_sat.sat import solvers
+
+    solvers.EXIT_ON_INTERRUPT = EXIT_INTERRUPTED  # Ctrl-C in a solver: leave at once
+    if hasattr(sys.stdout, "reconfigure"):  # so leaving at once loses no answer printed
+        sys.stdout.reconfigure(line_buffering=True)
     code = main()
     try:
         sys.stdout.flush()

@@ -44,7 +44,7 @@ from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.session import Model, SatSession
-from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
+from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver, ctrl_c_as_interrupt
 
 __all__ = [
     "DEFAULT_PROOF_SOLVER",
@@ -372,6 +372,11 @@ def _proof_file_size(prover: Any) -> int:
 
 def _solve_within(prover: Any, deadline: Deadline, max_bytes: int | None) -> bool | str:
     """Solve in conflict slices; a string says which limit stopped it."""
+    with ctrl_c_as_interrupt(prover):
+        return _slices(prover, deadline, max_bytes)
+
+
+def _slices(prover: Any, deadline: Deadline, max_bytes: int | None) -> bool | str:
     if deadline.time_limit is None and max_bytes is None:
         return bool(prover.solve())
     while True:

@@ -35,7 +35,7 @@ from pysat.solvers import Solver
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.sat.cnf import Encoding
 from numberlink_sat.sat.deadline import Deadline
-from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
+from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver, ctrl_c_as_interrupt
 
 __all__ = ["Accept", "CutFinder", "Model", "RepairFinder", "SatSession", "SessionStats"]
 
@@ -310,10 +310,11 @@ class SatSession:
         started = time.perf_counter()
         answer: bool | None = None
         try:
-            if active.time_limit is None and active.stop is None:
-                answer = bool(self._solver.solve(assumptions=list(assumptions)))
-            else:
-                answer = self._solve_in_slices(list(assumptions), active)
+            with ctrl_c_as_interrupt(self._solver):
+                if active.time_limit is None and active.stop is None:
+                    answer = bool(self._solver.solve(assumptions=list(assumptions)))
+                else:
+                    answer = self._solve_in_slices(list(assumptions), active)
             return answer
         finally:
             spent = time.perf_counter() - started

@@ -103,3 +103,39 @@ def test_stdin_is_named(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(sys, "stdin", io.StringIO("1 . 2\n"))
     assert cli.main(["solve", "-"]) == 2
     assert "<stdin>:1:1:" in capsys.readouterr().err
+
+
+def _loose_board(tmp_path: Path, side: int) -> Path:
+    import random
+
+    import numberlink_sat.numberlink as nl
+    from numberlink_sat.bench.instances import numberlink_loose
+
+    path = tmp_path / f"loose{side}.txt"
+    path.write_text(nl.format_puzzle(numberlink_loose(side, side, random.Random(1))))
+    return path
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
+@pytest.mark.parametrize("solver", ["glucose4", "cadical195"])
+def test_ctrl_c_during_a_search_exits_130_at_once(tmp_path: Path, solver: str) -> None:
+    """Ctrl-C inside a PySAT call (glucose4: one uninterrupted call; cadical195: slices
+    with a second solver beside) ends the command with 130, no hang, no crash."""
+    import signal
+    import time
+
+    board = _loose_board(tmp_path, 40)  # no engine solves it in minutes
+    proc = subprocess.Popen([sys.executable, "-m", "numberlink_sat", "solve", str(board),
+                             "--solver", solver],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(3.0)
+    if proc.poll() is not None:
+        pytest.skip("the board was solved before the interrupt: nothing to test")
+    proc.send_signal(signal.SIGINT)
+    try:
+        _out, err = proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        pytest.fail("the command did not end within 20 s of Ctrl-C")
+    assert proc.returncode == common.EXIT_INTERRUPTED, err.decode()
+    assert b"interrupted" in err and b"Traceback" not in err and b"internal error" not in err

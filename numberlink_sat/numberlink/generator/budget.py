@@ -22,6 +22,7 @@ from typing import Any
 from numberlink_sat.sat.cnf import Encoding
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.session import SatSession
+from numberlink_sat.sat.solvers import ctrl_c_as_interrupt
 
 __all__ = ["BudgetExhausted", "BudgetSession", "ProofBudget"]
 
@@ -90,7 +91,8 @@ class BudgetSession(SatSession):
             while True:
                 before = _conflicts(solver)
                 solver.conf_budget(size)
-                answer = solver.solve_limited(assumptions=list(assumptions))
+                with ctrl_c_as_interrupt(solver):
+                    answer = solver.solve_limited(assumptions=list(assumptions))
                 after = _conflicts(solver)
                 used = size if before is None or after is None else after - before
                 self.stats.conflicts += used
