@@ -364,7 +364,8 @@ def _check_one(
         # counted() races the exact ZDD counter beside SAT where it pays (see its doc)
         _, found, _ = counted(
             puzzle, 2, solver=args.solver,
-            time_limit=None if left is None else max(0.0, left), **options,
+            time_limit=None if left is None else max(0.0, left),
+            progress=_check_progress if _stderr_is_terminal() else None, **options,
         )
     except SolveTimeout as exc:  # the solutions found before the limit still count
         found = list(exc.found)
@@ -375,6 +376,19 @@ def _check_one(
         _checked(puzzle, solution, options)
     status = {0: "no solution", 1: "unique"}.get(len(found), "multiple")
     return status, found
+
+
+def _stderr_is_terminal() -> bool:
+    return hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
+
+
+def _check_progress(seconds: float, found: int) -> None:
+    """A long ``check`` on a terminal says, every few seconds, where it stands."""
+    where = ("no solution found yet" if found == 0 else
+             "one solution found, looking for a second" if found == 1 else
+             f"{found} solutions found")
+    print(f"numberlink-sat: {seconds:.0f} s: {where} (Ctrl-C stops; --time-limit "
+          "sets a limit)", file=sys.stderr, flush=True)
 
 
 _STATUS_EXIT = {

@@ -46,6 +46,7 @@ __all__ = [
     "EDGE_BY_EDGE",
     "FILL_FIRST_SECONDS",
     "FILL_FIRST_SHARE",
+    "PROGRESS_SECONDS",
     "RACE_AFTER_SECONDS",
     "RACE_MIN_CELLS",
     "SECOND_SOLVER",
@@ -134,6 +135,9 @@ WITHOUT_FILL_SHARE = 0.5
 WITHOUT_FILL_SECONDS = 2.0
 """Under fill: how long the second search without fill may run at most (it proves
 fast or not at all: finding solutions is what the CNF without fill is slow at)."""
+
+PROGRESS_SECONDS = 10.0
+"""How often :func:`counted` calls its ``progress`` callback, in seconds."""
 
 _TIMED_OUT = "timed out"
 
@@ -744,6 +748,7 @@ def counted(
     time_limit: float | None = None,
     engine: str = "auto",
     keep: int | None = None,
+    progress: Callable[[float, int], None] | None = None,
 ) -> tuple[int, list[Solution], str]:
     """The number of solutions (up to ``limit``), up to ``keep`` of them (default:
     ``limit``), and the engine that answered (``"sat"`` or ``"zdd"``).
@@ -757,6 +762,11 @@ def counted(
     the ZDD's count is exact, so
     ``limit=None`` counts without enumerating. Every solution returned is verified.
 
+    ``progress``, when given, is called about every :data:`PROGRESS_SECONDS` while
+    SAT searches, with the seconds spent and the number of solutions found so far (a
+    long uniqueness proof can then say "solvable, still looking for a second one").
+    A :class:`SolveTimeout` carries the solutions found before it in ``found``.
+
     >>> from numberlink_sat.numberlink.model import Puzzle
     >>> counted(Puzzle(2, 2, {"1": ((0, 0), (1, 1))}), None, fill=False)[::2]
     (2, 'sat')
@@ -768,6 +778,8 @@ def counted(
 
     deadline = Deadline(time_limit)
     partial: list[Solution] = []  # SAT's solutions so far, for a timeout to carry
+    if progress is not None:
+        deadline = deadline.until(_Heartbeat(progress, deadline, partial))
 
     def sat_job(stop: Callable[[], bool] | None = None) -> list[Solution]:
         with NumberlinkSolver(
@@ -792,6 +804,23 @@ def counted(
     if limit is not None:
         count = min(count, limit)
     return count, found[:keep] if keep is not None else found, name
+
+
+class _Heartbeat:
+    """A stop condition that never stops: it reports progress every
+    :data:`PROGRESS_SECONDS` (asked between SAT's slices)."""
+
+    def __init__(self, report: Callable[[float, int], None], deadline: Deadline,
+                 found: list[Solution]) -> None:
+        self.report, self.deadline, self.found = report, deadline, found
+        self.next_at = PROGRESS_SECONDS
+
+    def __call__(self) -> bool:
+        elapsed = self.deadline.elapsed()
+        if elapsed >= self.next_at:
+            self.next_at = elapsed + PROGRESS_SECONDS
+            self.report(elapsed, len(self.found))
+        return False
 
 
 def _count_with(

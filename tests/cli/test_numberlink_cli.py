@@ -191,3 +191,30 @@ def test_check_shows_the_solution_found_before_a_timeout(
     record = json.loads(out)
     assert code == 4 and record["status"] == "timeout" and record["found"] == 1
     assert record["paths"] == {k: [list(c) for c in v] for k, v in first.paths.items()}
+
+
+def test_a_long_check_on_a_terminal_says_where_it_stands(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from numberlink_sat.cli import numberlink as cli_numberlink
+
+    def reporting(*args: object, progress: object = None, **kwargs: object) -> object:
+        assert callable(progress)
+        progress(10.2, 0)
+        progress(20.4, 1)
+        return 1, [nl.solve(nl.parse(SEED.read_text()))], "sat"
+
+    monkeypatch.setattr(cli_numberlink, "counted", reporting)
+    monkeypatch.setattr(cli_numberlink, "_stderr_is_terminal", lambda: True)
+    code, _out, err = run(["check", str(SEED)], capsys)
+    assert code == 0
+    assert "10 s: no solution found yet" in err
+    assert "20 s: one solution found, looking for a second" in err
+    monkeypatch.setattr(cli_numberlink, "_stderr_is_terminal", lambda: False)
+
+    def quiet(*args: object, progress: object = None, **kwargs: object) -> object:
+        assert progress is None  # no reports into a file or a pipe
+        return 1, [nl.solve(nl.parse(SEED.read_text()))], "sat"
+
+    monkeypatch.setattr(cli_numberlink, "counted", quiet)
+    code, _out, err = run(["check", str(SEED)], capsys)
+    assert code == 0 and err == ""

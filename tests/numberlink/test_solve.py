@@ -507,3 +507,34 @@ def test_a_timeout_carries_the_verified_solutions_found_before_it(
     yielded[0] = broken
     with pytest.raises(InternalError, match="invalid solution"):
         nl.is_unique(puzzle)
+
+
+def test_progress_is_reported_while_the_search_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    import time
+
+    from numberlink_sat.errors import SolveTimeout
+    from numberlink_sat.numberlink.solve import NumberlinkSolver
+
+    solve_module = sys.modules["numberlink_sat.numberlink.solve"]
+    puzzle = nl.parse("1 . .\n. . .\n. . 1\n")
+    first = nl.solve(puzzle)
+    assert first is not None
+
+    def slow_second_search(self: NumberlinkSolver, limit: int | None = None
+                           ) -> Iterator[Solution]:
+        yield first
+        ends = time.perf_counter() + 0.5
+        while time.perf_counter() < ends:  # what the slices do: ask the deadline
+            assert not self.deadline.expired()
+            time.sleep(0.01)
+        raise SolveTimeout("stuck", elapsed=0.5, stage="solving")
+
+    monkeypatch.setattr(solve_module, "PROGRESS_SECONDS", 0.1)
+    monkeypatch.setattr(NumberlinkSolver, "solutions", slow_second_search)
+    reports: list[tuple[float, int]] = []
+    with pytest.raises(SolveTimeout):
+        solve_module.counted(puzzle, 2, progress=lambda t, n: reports.append((t, n)))
+    assert 2 <= len(reports) <= 6 and all(n == 1 for _, n in reports)
+    times = [t for t, _ in reports]
+    assert all(b - a >= 0.1 for a, b in itertools.pairwise(times))
