@@ -38,7 +38,7 @@ from numberlink_sat.numberlink.local import (
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.precheck import prove_unsolvable
 from numberlink_sat.numberlink.verify import verify
-from numberlink_sat.sat.deadline import Deadline
+from numberlink_sat.sat.deadline import Deadline, Heartbeat
 from numberlink_sat.sat.session import Accept, Model, SatSession, SessionStats
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
 
@@ -779,7 +779,9 @@ def counted(
     deadline = Deadline(time_limit)
     partial: list[Solution] = []  # SAT's solutions so far, for a timeout to carry
     if progress is not None:
-        deadline = deadline.until(_Heartbeat(progress, deadline, partial))
+        report = progress
+        deadline = deadline.until(Heartbeat(PROGRESS_SECONDS,
+                                            lambda seconds: report(seconds, len(partial))))
 
     def sat_job(stop: Callable[[], bool] | None = None) -> list[Solution]:
         with NumberlinkSolver(
@@ -804,23 +806,6 @@ def counted(
     if limit is not None:
         count = min(count, limit)
     return count, found[:keep] if keep is not None else found, name
-
-
-class _Heartbeat:
-    """A stop condition that never stops: it reports progress every
-    :data:`PROGRESS_SECONDS` (asked between SAT's slices)."""
-
-    def __init__(self, report: Callable[[float, int], None], deadline: Deadline,
-                 found: list[Solution]) -> None:
-        self.report, self.deadline, self.found = report, deadline, found
-        self.next_at = PROGRESS_SECONDS
-
-    def __call__(self) -> bool:
-        elapsed = self.deadline.elapsed()
-        if elapsed >= self.next_at:
-            self.next_at = elapsed + PROGRESS_SECONDS
-            self.report(elapsed, len(self.found))
-        return False
 
 
 def _count_with(

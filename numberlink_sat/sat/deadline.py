@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from numberlink_sat.errors import InvalidArgumentError, SolveTimeout
 
-__all__ = ["Deadline"]
+__all__ = ["Deadline", "Heartbeat"]
 
 
 class Deadline:
@@ -151,3 +151,30 @@ def _either(first: Callable[[], bool], second: Callable[[], bool]) -> Callable[[
     def stop() -> bool:
         return first() or second()
     return stop
+
+
+class Heartbeat:
+    """A ``stop`` condition that never stops: every ``every`` seconds (from its
+    creation) it calls ``report`` with the seconds since then, so a long search says
+    where it stands between its slices.
+
+    >>> beats = []
+    >>> beat = Heartbeat(0.0, beats.append)
+    >>> beat(), len(beats)
+    (False, 1)
+    """
+
+    __slots__ = ("every", "next_at", "report", "start")
+
+    def __init__(self, every: float, report: Callable[[float], None]) -> None:
+        self.every = every
+        self.report = report
+        self.start = time.perf_counter()
+        self.next_at = every
+
+    def __call__(self) -> bool:
+        elapsed = time.perf_counter() - self.start
+        if elapsed >= self.next_at:
+            self.next_at = elapsed + self.every
+            self.report(elapsed)
+        return False

@@ -68,3 +68,19 @@ def test_closing_a_session_does_not_ask_the_stop_condition() -> None:
     session.add_clause([1, 2])
     session.close()
     assert asked == []  # asking would start a child just as the search ends
+
+
+def test_a_heartbeat_reports_at_its_pace_and_never_stops() -> None:
+    import itertools
+    import time
+
+    from numberlink_sat.sat.deadline import Heartbeat
+
+    beats: list[float] = []
+    beat = Heartbeat(0.05, beats.append)
+    ends = time.perf_counter() + 0.3
+    while time.perf_counter() < ends:
+        assert not Deadline(None, stop=beat).expired()
+        time.sleep(0.005)
+    assert 3 <= len(beats) <= 6
+    assert all(b - a >= 0.05 for a, b in itertools.pairwise(beats))
