@@ -32,10 +32,17 @@ from numberlink_sat.cli.common import (
     InputFileError,
     add_solver_options,
     parse_input,
+    positive_int,
     time_left,
     use_colour,
 )
-from numberlink_sat.errors import InternalError, InvalidPuzzleError, ParseError, SolveTimeout
+from numberlink_sat.errors import (
+    InternalError,
+    InvalidArgumentError,
+    InvalidPuzzleError,
+    ParseError,
+    SolveTimeout,
+)
 from numberlink_sat.numberlink.formats import (
     FORMATS,
     SOLUTION_FORMATS,
@@ -45,6 +52,7 @@ from numberlink_sat.numberlink.formats import (
 )
 from numberlink_sat.numberlink.formats.puzzlink import looks_like_url
 from numberlink_sat.numberlink.formats.solution import format_solution
+from numberlink_sat.numberlink.locality import LocalCheck, local_uniqueness
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.rules import RuleOptions
 from numberlink_sat.numberlink.solve import counted, solve
@@ -88,6 +96,11 @@ def register(sub: Any) -> None:
     add_certificate_option(c)
     c.add_argument("--all-variants", action="store_true",
                    help="also answer under plain, no-touch and no-2x2 side by side")
+    c.add_argument("--local", type=positive_int, default=None, metavar="K",
+                   help="only prove that no other solution changes at most K neighbouring "
+                   "paths (seconds on boards whose full proof takes hours); exit 0 "
+                   "'locally unique', 3 with a second solution that changes K paths or "
+                   "fewer; a full proof ('unique') when K covers every path")
     c.set_defaults(func=run_check)
 
     v = sub.add_parser(
@@ -391,13 +404,60 @@ def _check_progress(seconds: float, found: int) -> None:
           "sets a limit)", file=sys.stderr, flush=True)
 
 
+def _check_local(
+    puzzle: Puzzle, options: dict[str, Any], args: argparse.Namespace, clock: Deadline,
+) -> tuple[str, list[Solution], LocalCheck | None]:
+    """``check --local K``: status, the solutions to show, what was proven."""
+    if args.certificate or args.all_variants:
+        raise InvalidArgumentError("--local does not combine with --certificate or "
+                                   "--all-variants")
+    left = clock.remaining()
+    try:
+        local = local_uniqueness(puzzle, max_paths=args.local, solver=args.solver,
+                                 time_limit=None if left is None else max(0.0, left),
+                                 **options)
+    except SolveTimeout:
+        return "timeout", [], None
+    except InvalidArgumentError as exc:
+        if "no solution" not in str(exc):
+            raise
+        return "no solution", [], None
+    if local.second is not None:
+        return "multiple", [local.solution, local.second], local
+    status = ("unique" if local.unique else "timeout" if local.partial
+              else "locally unique")
+    return status, [local.solution], local
+
+
+def _local_text(local: LocalCheck, rules: RuleOptions) -> str:
+    """The first line of ``check --local``."""
+    proven = (f"no other solution changes {local.proven_up_to} path"
+              f"{'' if local.proven_up_to == 1 else 's'} or fewer")
+    if local.second is not None:
+        changed = ", ".join(local.group)
+        return (f"not unique ({rules.describe()}): a second solution changes only "
+                f"{len(local.group)} path{'' if len(local.group) == 1 else 's'} ({changed})")
+    if local.unique:
+        return f"unique ({rules.describe()}): every group of paths was checked"
+    if local.partial:
+        return (f"timeout ({rules.describe()}): {proven}; groups of "
+                f"{local.proven_up_to + 1} undecided")
+    return f"locally unique ({rules.describe()}): {proven} (not a proof of uniqueness)"
+
+
+def _local_json(local: LocalCheck) -> dict[str, Any]:
+    return {"max_paths": local.max_paths, "proven_up_to": local.proven_up_to,
+            "group": list(local.group), "groups_checked": local.groups_checked,
+            "seconds": round(local.seconds, 3)}
+
+
 _STATUS_EXIT = {
     "unique": EXIT_OK, "no solution": EXIT_NO_SOLUTION, "multiple": EXIT_NOT_UNIQUE,
-    "timeout": EXIT_TIMEOUT,
+    "timeout": EXIT_TIMEOUT, "locally unique": EXIT_OK,
 }
 _STATUS_TEXT = {
     "unique": "unique", "no solution": "no solution", "multiple": "not unique",
-    "timeout": "timeout",
+    "timeout": "timeout", "locally unique": "locally unique",
 }
 
 
@@ -416,9 +476,14 @@ def run_check(args: argparse.Namespace) -> int:
         options = rules.as_kwargs()
         # one limit per puzzle, --all-variants included
         clock = Deadline(time_left(args, started) if index == 0 else args.time_limit)
-        status, found = (certified_check(puzzle, options, args,
-                                         _svg_path(args.certificate, index, len(puzzles)))
-                         if args.certificate else _check_one(puzzle, options, args, clock))
+        local: LocalCheck | None = None
+        if args.local is not None:
+            status, found, local = _check_local(puzzle, options, args, clock)
+        elif args.certificate:
+            status, found = certified_check(puzzle, options, args,
+                                            _svg_path(args.certificate, index, len(puzzles)))
+        else:
+            status, found = _check_one(puzzle, options, args, clock)
         others: dict[str, str] = {}
         if args.all_variants:
             for name, flags in VARIANTS.items():
@@ -433,6 +498,8 @@ def run_check(args: argparse.Namespace) -> int:
             }
             if status == "timeout":
                 record["found"] = len(found)  # verified, before the limit
+            if local is not None:
+                record["local"] = _local_json(local)
             if len(found) > 1:
                 record["second"] = _paths_json(found[1])
                 record["differ"] = sorted(list(c) for c in found[0].differing_cells(found[1]))
@@ -446,7 +513,9 @@ def run_check(args: argparse.Namespace) -> int:
             head = _header(index, len(puzzles), puzzle)
             if head:
                 print(head)
-            _print_check(puzzle, status, found, others, rules, colour)
+            if local is not None:
+                print(_local_text(local, rules))
+            _print_check(puzzle, status, found, others, rules, colour, local is None)
         if args.svg and found:
             from numberlink_sat.render import diff_svg, solution_svg, write_image
 
@@ -458,9 +527,10 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def _print_check(puzzle: Puzzle, status: str, found: list[Solution], others: dict[str, str],
-                 rules: RuleOptions, colour: bool) -> None:
-    """The text answer of ``check`` for one puzzle."""
-    print(f"{_STATUS_TEXT[status]} ({rules.describe()})")
+                 rules: RuleOptions, colour: bool, head: bool = True) -> None:
+    """The text answer of ``check`` for one puzzle (``head``: its first line too)."""
+    if head:
+        print(f"{_STATUS_TEXT[status]} ({rules.describe()})")
     if status == "timeout" and found:
         print("solvable: one solution found (below), no second one before the time "
               "limit, so uniqueness is undecided")

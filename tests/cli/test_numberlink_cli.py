@@ -218,3 +218,24 @@ def test_a_long_check_on_a_terminal_says_where_it_stands(
     monkeypatch.setattr(cli_numberlink, "counted", quiet)
     code, _out, err = run(["check", str(SEED)], capsys)
     assert code == 0 and err == ""
+
+
+def test_check_local(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["check", str(SEED), "--local", "1", "--color", "never"], capsys)
+    assert code == 0
+    assert out.startswith("locally unique (fill): no other solution changes 1 path or fewer")
+    assert "not a proof of uniqueness" in out
+    code, out, _ = run(["check", str(SEED), "--local", "2", "--json"], capsys)
+    record = json.loads(out)
+    assert code == 0 and record["status"] == "locally unique"
+    assert record["local"]["proven_up_to"] == 2 and record["paths"]
+    labels = len(nl.parse(SEED.read_text()).labels)
+    code, out, _ = run(["check", str(SEED), "--local", str(labels)], capsys)
+    assert code == 0 and out.startswith("unique (fill): every group of paths was checked")
+    f = tmp_path / "two.txt"
+    f.write_text("1 . .\n. . .\n. . 1\n")
+    code, out, _ = run(["check", str(f), "--local", "3", "--color", "never"], capsys)
+    assert code == 3 and "a second solution changes only 1 path (1)" in out
+    assert "second solution:" in out
+    code, _out, err = run(["check", str(f), "--local", "2", "--all-variants"], capsys)
+    assert code == 2 and "--local does not combine" in err
