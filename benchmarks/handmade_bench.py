@@ -8,11 +8,14 @@ and ``count_solutions(limit=2)`` (unique / multiple / none), wall and CPU second
 (the children's CPU included: the count may race the ZDD counter beside SAT), the
 engine that answered, every answer verified. With ``--znumlin PATH`` (the exact ZDD
 counter ``znumlin`` of kunisura/algorithms2012, built from source, never shipped)
-its count and CPU time are added as a comparison.
+its count and CPU time are added as a comparison. With ``--local K``, rows whose count
+timed out get the local check (``check --local K``): ``<= k`` says that no other
+solution changes ``k`` paths or fewer.
 
     python benchmarks/handmade_bench.py --out benchmarks/results/handmade
     python benchmarks/handmade_bench.py --znumlin /tmp/znumlin --time-limit 20
     python benchmarks/handmade_bench.py --urls more-urls.txt   # more hand-made URLs
+    python benchmarks/handmade_bench.py --local 4   # where undecided: the local check
 
 Writes ``handmade.csv`` and ``handmade.md``.
 """
@@ -38,6 +41,7 @@ from numberlink_sat.bench.instances import numberlink_loose
 from numberlink_sat.corpus import corpus_path
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.numberlink.formats import puzzlink
+from numberlink_sat.numberlink.locality import LocalCheck, local_uniqueness
 from numberlink_sat.numberlink.solve import counted
 
 CORPUS = corpus_path() / "numberlink"
@@ -50,7 +54,7 @@ CORPUS_BOARDS = (
 )
 LOOSE_SIDES = (20, 30, 40)
 FIELDS = ("puzzle", "size", "pairs", "rule", "solve", "solve_wall", "solve_cpu", "verdict",
-          "engine", "count_wall", "count_cpu", "znumlin", "znumlin_cpu")
+          "engine", "count_wall", "count_cpu", "znumlin", "znumlin_cpu", "local", "local_cpu")
 
 
 def boards(extra: Sequence[Path] = ()) -> list[tuple[str, nl.Puzzle, tuple[bool, ...]]]:
@@ -114,7 +118,8 @@ def znumlin(binary: str, puzzle: nl.Puzzle, fill: bool, limit: float) -> tuple[s
     return (found.group(1) if found else "error"), children_cpu() - before
 
 
-def run(puzzle: nl.Puzzle, fill: bool, limit: float, binary: str | None) -> dict[str, object]:
+def run(puzzle: nl.Puzzle, fill: bool, limit: float, binary: str | None,
+        local: int | None = None) -> dict[str, object]:
     solution, solve_wall, solve_cpu = timed(lambda: nl.solve(puzzle, fill=fill, time_limit=limit))
     if isinstance(solution, nl.Solution):
         assert nl.verify(puzzle, solution, fill=fill) == []
@@ -138,7 +143,23 @@ def run(puzzle: nl.Puzzle, fill: bool, limit: float, binary: str | None) -> dict
     if binary:
         answer, cpu = znumlin(binary, puzzle, fill, limit)
         row["znumlin"], row["znumlin_cpu"] = answer, round(cpu, 3)
+    row["local"], row["local_cpu"] = "", ""
+    if local is not None and verdict == "timeout":
+        row["local"], row["local_cpu"] = local_evidence(puzzle, fill, limit, local)
     return row
+
+
+def local_evidence(puzzle: nl.Puzzle, fill: bool, limit: float, paths: int) -> tuple[str, float]:
+    """Where the count gave up: ``<= k`` when no other solution changes ``k`` paths or
+    fewer (``check --local``), ``found k`` for a second solution changing ``k``."""
+    check, _wall, cpu = timed(lambda: local_uniqueness(puzzle, max_paths=paths, fill=fill,
+                                                       time_limit=limit))
+    if not isinstance(check, LocalCheck):
+        return "timeout", round(cpu, 3)
+    if check.second is not None:
+        assert nl.verify(puzzle, check.second, fill=fill) == []
+        return f"found {len(check.group)}", round(cpu, 3)
+    return f"<= {check.proven_up_to}", round(cpu, 3)
 
 
 def write(rows: list[dict[str, object]], out: Path, limit: float, command: str = "") -> None:
@@ -153,7 +174,7 @@ def write(rows: list[dict[str, object]], out: Path, limit: float, command: str =
         f"{platform.python_version()}, 2 shared cores (busy: read CPU seconds, not wall). "
         "`count` is `count_solutions(limit=2)`; CPU includes child processes.", "",
         "| puzzle | size | pairs | rule | solve | wall s | CPU s | count | engine | wall s "
-        "| CPU s | znumlin | CPU s |", "| " + " | ".join(["---"] * 13) + " |",
+        "| CPU s | znumlin | CPU s | local | CPU s |", "| " + " | ".join(["---"] * 15) + " |",
     ]
     for row in rows:
         lines.append("| " + " | ".join(str(row[f]) for f in FIELDS) + " |")
@@ -177,13 +198,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="a file of more puzz.link URLs, one a line (repeatable): "
                              "hand-made puzzles kept outside the repository")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/handmade"))
+    parser.add_argument("--local", type=int, metavar="K",
+                        help="where the count times out, prove that no other solution "
+                             "changes K paths or fewer (the 'local' column: '<= k')")
     args = parser.parse_args(argv)
     rows = []
     for name, puzzle, fills in boards(args.urls):
         if args.only and args.only not in name:
             continue
         for fill in fills:
-            row = {"puzzle": name, **run(puzzle, fill, args.time_limit, args.znumlin)}
+            row = {"puzzle": name, **run(puzzle, fill, args.time_limit, args.znumlin,
+                                         args.local)}
             print(" ".join(f"{k}={v}" for k, v in row.items()), flush=True)
             rows.append(row)
     shown = ["PATH" if a == args.znumlin else a for a in (argv or sys.argv[1:])]

@@ -14,8 +14,7 @@ from pysat.solvers import Solver
 import numberlink_sat as nl
 from numberlink_sat.numberlink.formats import puzzlink
 from numberlink_sat.numberlink.model import Puzzle
-
-SCRIPT = Path(__file__).parents[2] / "benchmarks" / "nikoli_split.py"
+from tests.bench.scripts import load_script
 
 # unique under the Nikoli rule, and its solution fills the board
 UNIQUE = Puzzle(4, 4, {"1": ((3, 3), (3, 0)), "2": ((3, 2), (3, 1)),
@@ -34,11 +33,7 @@ def _restrictions_on_small_boards(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(scope="module")
 def split() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("nikoli_split", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("nikoli_split")
 
 
 def test_the_boards_are_what_the_comments_say() -> None:
