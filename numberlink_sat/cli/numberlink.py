@@ -531,9 +531,10 @@ def _print_check(puzzle: Puzzle, status: str, found: list[Solution], others: dic
     """The text answer of ``check`` for one puzzle (``head``: its first line too)."""
     if head:
         print(f"{_STATUS_TEXT[status]} ({rules.describe()})")
-    if status == "timeout" and found:
+    if status == "timeout" and found and head:
         print("solvable: one solution found (below), no second one before the time "
-              "limit, so uniqueness is undecided")
+              "limit, so uniqueness is undecided; --local 4 proves quickly whether "
+              "another solution changes 4 paths or fewer")
     for name, answer in others.items():
         print(f"  {name:9} {_STATUS_TEXT[answer]}")
     if len(found) > 1:
