@@ -378,7 +378,8 @@ def _check_one(
         _, found, _ = counted(
             puzzle, 2, solver=args.solver,
             time_limit=None if left is None else max(0.0, left),
-            progress=_check_progress if _stderr_is_terminal() else None, **options,
+            progress=_ProgressLine(args.time_limit) if _stderr_is_terminal() else None,
+            **options,
         )
     except SolveTimeout as exc:  # the solutions found before the limit still count
         found = list(exc.found)
@@ -395,13 +396,19 @@ def _stderr_is_terminal() -> bool:
     return hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
 
 
-def _check_progress(seconds: float, found: int) -> None:
+class _ProgressLine:
     """A long ``check`` on a terminal says, every few seconds, where it stands."""
-    where = ("no solution found yet" if found == 0 else
-             "one solution found, looking for a second" if found == 1 else
-             f"{found} solutions found")
-    print(f"numberlink-sat: {seconds:.0f} s: {where} (Ctrl-C stops; --time-limit "
-          "sets a limit)", file=sys.stderr, flush=True)
+
+    def __init__(self, limit: float | None) -> None:
+        self.until = ("Ctrl-C stops; --time-limit sets a limit" if limit is None
+                      else f"limit {limit:g} s")
+
+    def __call__(self, seconds: float, found: int) -> None:
+        where = ("no solution found yet" if found == 0 else
+                 "one solution found, looking for a second" if found == 1 else
+                 f"{found} solutions found")
+        print(f"numberlink-sat: {seconds:.0f} s: {where} ({self.until})", file=sys.stderr,
+              flush=True)
 
 
 def _check_local(
