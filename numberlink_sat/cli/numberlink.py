@@ -418,17 +418,19 @@ def _check_local(
     if args.certificate or args.all_variants:
         raise InvalidArgumentError("--local does not combine with --certificate or "
                                    "--all-variants")
-    left = clock.remaining()
+    def left() -> float | None:
+        remaining = clock.remaining()
+        return None if remaining is None else max(0.0, remaining)
+
     try:
-        local = local_uniqueness(puzzle, max_paths=args.local, solver=args.solver,
-                                 time_limit=None if left is None else max(0.0, left),
-                                 **options)
+        first = solve(puzzle, solver=args.solver, time_limit=left(), **options)
+        if first is None:
+            return "no solution", [], None
+        local = local_uniqueness(puzzle, _checked(puzzle, first, options),
+                                 max_paths=args.local, solver=args.solver,
+                                 time_limit=left(), **options)
     except SolveTimeout:
         return "timeout", [], None
-    except InvalidArgumentError as exc:
-        if "no solution" not in str(exc):
-            raise
-        return "no solution", [], None
     if local.second is not None:
         return "multiple", [local.solution, local.second], local
     status = ("unique" if local.unique else "timeout" if local.partial

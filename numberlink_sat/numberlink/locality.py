@@ -29,12 +29,14 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from numberlink_sat.errors import InternalError, InvalidArgumentError
-from numberlink_sat.grid import Cell
+from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
+from numberlink_sat.grid import Cell, orthogonal_neighbours
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
 from numberlink_sat.numberlink.model import Puzzle, Solution
+from numberlink_sat.numberlink.solve import solve
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.session import SatSession
@@ -76,12 +78,19 @@ def path_groups(puzzle: Puzzle, solution: Solution, size: int) -> list[tuple[str
     """
     if size < 1:
         return []
-    neighbours = _label_graph(puzzle, solution)
+    return list(_groups_by_size(_label_graph(puzzle, solution), size))[-1]
+
+
+def _groups_by_size(neighbours: dict[str, set[str]], largest: int
+                    ) -> Iterator[list[tuple[str, ...]]]:
+    """The connected groups of 1, 2, ..., ``largest`` labels, one sorted list a size,
+    each size grown from the one before by a neighbour of some member."""
     groups: set[frozenset[str]] = {frozenset([label]) for label in neighbours}
-    for _ in range(size - 1):
-        groups = {group | {other} for group in groups for label in group
-                  for other in neighbours[label] if other not in group}
-    return sorted(tuple(sorted(group)) for group in groups)
+    for size in range(1, largest + 1):
+        if size > 1:
+            groups = {group | {other} for group in groups for label in group
+                      for other in neighbours[label] if other not in group}
+        yield sorted(tuple(sorted(group)) for group in groups)
 
 
 def _label_graph(puzzle: Puzzle, solution: Solution) -> dict[str, set[str]]:
@@ -119,10 +128,8 @@ def _label_graph(puzzle: Puzzle, solution: Solution) -> dict[str, set[str]]:
 
 
 def _around(puzzle: Puzzle, cell: Cell) -> list[Cell]:
-    r, c = cell
-    return [(r + dr, c + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
-            if 0 <= r + dr < puzzle.height and 0 <= c + dc < puzzle.width
-            and puzzle.is_open((r + dr, c + dc))]
+    return [near for near in orthogonal_neighbours(cell, puzzle.height, puzzle.width)
+            if puzzle.is_open(near)]
 
 
 def local_uniqueness(
@@ -146,9 +153,6 @@ def local_uniqueness(
     found in time. Raises :class:`~numberlink_sat.errors.InvalidArgumentError` for a
     ``solution`` that is not one of ``puzzle``.
     """
-    from numberlink_sat.errors import SolveTimeout
-    from numberlink_sat.numberlink.solve import solve
-
     if isinstance(max_paths, bool) or not isinstance(max_paths, int) or max_paths < 1:
         raise InvalidArgumentError(f"max_paths must be an int >= 1, got {max_paths!r}")
     rules = {"fill": fill, "no_touch": no_touch, "no_2x2": no_2x2}
@@ -159,17 +163,18 @@ def local_uniqueness(
                          solver=solver, time_limit=time_limit)
         if solution is None:
             raise InvalidArgumentError("the puzzle has no solution to check locally")
-    elif verify(puzzle, solution, **rules):
+    elif problems := verify(puzzle, solution, **rules):
         raise InvalidArgumentError("the solution given is not a solution of the puzzle: "
-                                   + "; ".join(verify(puzzle, solution, **rules)))
+                                   + "; ".join(problems))
     labels = len(solution.paths)
     checked, proven, partial = 0, 0, False
     enc = NumberlinkEncoding(puzzle, RuleOptions(fill=fill, no_touch=no_touch,
                                                  no_2x2=no_2x2), deadline)
     with SatSession(enc, solver=solver, deadline=deadline) as session:
         session.add_clause(enc.solution_blocking_clause(solution))
-        for size in range(1, min(max_paths, labels) + 1):
-            for group in path_groups(puzzle, solution, size):
+        sizes = _groups_by_size(_label_graph(puzzle, solution), min(max_paths, labels))
+        for size, groups in enumerate(sizes, start=1):
+            for group in groups:
                 kept = [enc.edge_var(a, b) for label, path in solution.paths.items()
                         if label not in group for a, b in itertools.pairwise(path)]
                 try:
