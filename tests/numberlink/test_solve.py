@@ -452,6 +452,24 @@ def test_a_least_second_solution_exists_whenever_one_does() -> None:
     assert checked > 20 and flipped > 20 and least_differs > 5, (checked, flipped, least_differs)
 
 
+@pytest.mark.parametrize(("url", "expected"), [
+    ("https://puzz.link/p?numlin/2/2/g11g", 2),   # . 1 / 1 . : round either free corner
+    ("https://puzz.link/p?numlin/3/3/h1g1j", 8),
+])
+def test_corner_variants_are_counted_not_canonized(url: str, expected: int) -> None:
+    """Boards whose solutions differ by a corner flip or a detour: a solver that keeps
+    only "canonical" solutions (semiexp's cspuz numlin says one answer on both, see
+    docs/encoding.md) would call them unique; the Nikoli rule counts every one."""
+    from numberlink_sat.numberlink.formats import puzzlink
+
+    puzzle = puzzlink.parse_url(url)
+    truth = brute_path_sets(puzzle, node_budget=200_000, fill=False, no_touch=False,
+                            no_2x2=False)
+    assert truth is not None and len(truth) == expected
+    assert nl.count_solutions(puzzle, None, fill=False) == expected
+    assert nl.is_unique(puzzle, fill=False) is False
+
+
 def test_second_search_without_fill_keeps_fill_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     """Under fill, the shortest second search without fill either proves the known
     solutions complete or hands over to the full search; both happen on dense 6 x 6
