@@ -38,7 +38,7 @@ from numberlink_sat.numberlink.local import (
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.precheck import prove_unsolvable
 from numberlink_sat.numberlink.verify import verify
-from numberlink_sat.sat.deadline import Deadline, Heartbeat
+from numberlink_sat.sat.deadline import CpuBudget, Deadline, Heartbeat
 from numberlink_sat.sat.session import Accept, Model, SatSession, SessionStats
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
 
@@ -74,7 +74,11 @@ STRENGTHENED_SHARE = 0.5
 """Share of a time limit that the first try without U-turns may use."""
 
 STRENGTHENED_SECONDS = 10.0
-"""How long that first try may run when there is no time limit."""
+"""How long that first try may run when there is no time limit. This and the other
+phase budgets below (``*_SECONDS`` with a ``*_SHARE`` of the wall-clock time left) are
+CPU seconds of this process (:class:`~numberlink_sat.sat.deadline.CpuBudget`), so that
+load on the machine does not change which phase answers; the time limit itself is
+wall-clock."""
 
 STRENGTHEN_MIN_CELLS = 65
 """Boards smaller than this (8x8 and smaller) are solved directly: the restricted
@@ -119,22 +123,25 @@ WINDOW = 6
 """Side of the windows in which a second solution is first looked for."""
 
 WINDOW_SECONDS = 5.0
-"""How long the window phase may run per solution before the global search."""
+"""How long the window phase may run per solution before the global search (CPU s)."""
 
 
 FILL_FIRST_SHARE = 0.2
 """Without fill: share of a time limit that the first try under fill may use."""
 
 FILL_FIRST_SECONDS = 2.0
-"""Without fill: how long the first try under fill may run at most."""
+"""Without fill: how long the first try under fill may run at most (CPU s)."""
 
 WITHOUT_FILL_SHARE = 0.5
 """Under fill: share of the time left that the second search without fill may use
 (half: inside the SAT-alone window before a race, a quarter was too little)."""
 
 WITHOUT_FILL_SECONDS = 2.0
-"""Under fill: how long the second search without fill may run at most (it proves
-fast or not at all: finding solutions is what the CNF without fill is slow at)."""
+"""Under fill: how long the second search without fill may run at most, in CPU seconds
+(it proves fast or not at all: finding solutions is what the CNF without fill is slow
+at). In wall-clock seconds, on a busy machine, it was cut off before its proof: Ahle's
+inputs4 #2 under fill took 10.9 s of CPU in a benchmark run where this search alone
+proves it unique in 1.2 s."""
 
 PROGRESS_SECONDS = 10.0
 """How often :func:`counted` calls its ``progress`` callback, in seconds."""
@@ -332,7 +339,8 @@ class NumberlinkSolver:
         _log.info("first try under fill, for up to %.1f s", seconds)
         # no U-turn either: a heuristic here (with fill it is not complete)
         u_turn = self._selector("u_turn")
-        found = self._search(state, [guard] if u_turn is None else [guard, u_turn], seconds)
+        found = self._search(state, [guard] if u_turn is None else [guard, u_turn],
+                             CpuBudget(seconds))
         if isinstance(found, Solution):
             state.window_queue.append(found)
             yield from self._emit(state, found, "fill first")
@@ -455,10 +463,10 @@ class NumberlinkSolver:
         if guard is None:
             return
         seconds = self._share(STRENGTHENED_SECONDS, STRENGTHENED_SHARE)
-        phase_end = Deadline(seconds)
+        phase_end = CpuBudget(seconds)
         _log.info("first try without U-turns (a restriction), for up to %.1f s", seconds)
         while state.room():
-            found = self._search(state, [guard], max(0.0, phase_end.remaining() or 0.0))
+            found = self._search(state, [guard], phase_end)
             if not isinstance(found, Solution):
                 return
             state.window_queue.append(found)
@@ -496,7 +504,7 @@ class NumberlinkSolver:
             for solution in state.found:  # verified: a fill solution is one without fill
                 relaxed._record(known, solution)
             name, assumptions = relaxed._second_search(known)
-            found = relaxed._search(known, assumptions, seconds)
+            found = relaxed._search(known, assumptions, CpuBudget(seconds))
         if found is None:
             state.finished = True
             self.stats.extra["proof"] = f"{name} search without fill"
@@ -587,15 +595,16 @@ class NumberlinkSolver:
                 yield from self._emit(state, found, "window", checked=True)
 
     def _search(
-        self, state: _Search, assumptions: list[int], seconds: float | None = None
+        self, state: _Search, assumptions: list[int], budget: CpuBudget | None = None
     ) -> Solution | str | None:
         """One search under ``assumptions``: a new solution, ``None`` (none is left) or
-        :data:`_TIMED_OUT` when ``seconds`` ran out before the time limit did."""
+        :data:`_TIMED_OUT` when the phase's CPU ``budget`` ran out before the time limit
+        did."""
         session, enc = self.session, self.encoding
         assert session is not None and enc is not None
         self._block_found()
         try:
-            with session.time_box(seconds):
+            with session.budget_box(budget):
                 found = session.solve_with_cuts(
                     lambda m: self._cuts_or_absorb(state, m), assumptions)
         except SolveTimeout:
@@ -659,11 +668,11 @@ class NumberlinkSolver:
             a, b = divmod(i, width), divmod(j, width)
             var = enc.first_edge_var + k
             values.append((a, b, var if (a, b) in used else -var))
-        phase_end = Deadline(WINDOW_SECONDS)
+        phase_end = CpuBudget(WINDOW_SECONDS)
         step = max(1, WINDOW // 2)
         for top in range(0, max(1, height - WINDOW + step), step):
             for left in range(0, max(1, width - WINDOW + step), step):
-                if phase_end.expired():
+                if phase_end():
                     return
                 self.deadline.check("searching windows")
                 assumptions = [
@@ -673,7 +682,7 @@ class NumberlinkSolver:
                 ]
                 self._block_found()
                 try:
-                    with session.time_box(max(0.0, phase_end.remaining() or 0.0)):
+                    with session.budget_box(phase_end):
                         model = session.solve_with_cuts(enc.find_cuts, assumptions)
                 except SolveTimeout:
                     self.deadline.check("searching windows")

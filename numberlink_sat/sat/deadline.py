@@ -3,6 +3,9 @@
 CaDiCaL in PySAT cannot be interrupted, so solvers are run in conflict-budget slices
 (:class:`~numberlink_sat.sat.session.SatSession`) and the deadline is checked between
 slices, and by encoders between chunks of clauses. ``time_limit=None`` means no limit.
+A time limit is wall-clock (a promise to the caller); the *shares* of it that the
+phases of one search may use are :class:`CpuBudget` stop conditions, so that a busy
+machine does not change which phase answers.
 
 >>> d = Deadline(None)
 >>> d.expired(), d.remaining()
@@ -18,7 +21,7 @@ from collections.abc import Callable
 
 from numberlink_sat.errors import InvalidArgumentError, SolveTimeout
 
-__all__ = ["Deadline", "Heartbeat"]
+__all__ = ["CpuBudget", "Deadline", "Heartbeat"]
 
 
 class Deadline:
@@ -178,3 +181,41 @@ class Heartbeat:
             self.next_at = elapsed + self.every
             self.report(elapsed)
         return False
+
+
+class CpuBudget:
+    """A stop condition that holds once this process has used ``seconds`` of CPU time
+    since the budget was made.
+
+    The phases of a search (a first try under a restriction, the windows, the second
+    search without fill) each get a share of the work before the next one starts.
+    Measured in wall-clock seconds that share shrinks whenever the process waits for
+    a core, and on a busy machine a phase that proves uniqueness in 1 s of CPU was cut
+    off and the answer came from a slower phase (or not at all) instead. Measured in
+    CPU seconds the phases do the same work whatever the load; the caller's time limit
+    stays wall-clock and still ends everything (combine them with
+    :meth:`Deadline.until`).
+
+    >>> budget = CpuBudget(60.0)
+    >>> budget(), 0.0 < budget.remaining() <= 60.0
+    (False, True)
+    >>> CpuBudget(0.0)()
+    True
+    """
+
+    __slots__ = ("seconds", "start")
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.start = time.process_time()
+
+    def spent(self) -> float:
+        """CPU seconds this process has used since the budget was made."""
+        return time.process_time() - self.start
+
+    def remaining(self) -> float:
+        """CPU seconds left (may be negative)."""
+        return self.seconds - self.spent()
+
+    def __call__(self) -> bool:
+        return self.remaining() <= 0

@@ -362,6 +362,26 @@ class SatSession:
         finally:
             self.deadline = outer
 
+    @contextmanager
+    def budget_box(self, budget: Callable[[], bool] | None) -> Iterator[Deadline]:
+        """Bound every call inside the ``with`` block by the session's deadline and by
+        ``budget`` (a stop condition such as a :class:`~numberlink_sat.sat.deadline.CpuBudget`;
+        ``None``: the deadline alone). As with :meth:`time_box`, a
+        :class:`SolveTimeout` inside says the box or the deadline ran out.
+
+        >>> from numberlink_sat.sat.deadline import CpuBudget
+        >>> with SatSession([[1]]) as s, s.budget_box(CpuBudget(5.0)) as box:
+        ...     s.solve(), box.expired()
+        (True, False)
+        """
+        outer = self.deadline
+        if budget is not None:
+            self.deadline = outer.until(budget)
+        try:
+            yield self.deadline
+        finally:
+            self.deadline = outer
+
     def model(self) -> Model:
         """The model of the last satisfiable call."""
         return Model(self._solver.get_model())

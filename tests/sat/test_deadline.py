@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import itertools
+import time
 
 import pytest
 
 from numberlink_sat.errors import SolveTimeout
-from numberlink_sat.sat.deadline import Deadline
+from numberlink_sat.sat.deadline import CpuBudget, Deadline
 from numberlink_sat.sat.session import SatSession
 
 
@@ -84,3 +85,28 @@ def test_a_heartbeat_reports_at_its_pace_and_never_stops() -> None:
         time.sleep(0.005)
     assert 3 <= len(beats) <= 6
     assert all(b - a >= 0.05 for a, b in itertools.pairwise(beats))
+
+
+def test_a_cpu_budget_is_not_spent_by_waiting() -> None:
+    """A phase's share counts the CPU the process uses, not the time it waits: after
+    0.3 s of sleep a 0.2 s wall-clock deadline has passed, a 0.2 s CPU budget has not;
+    busy work spends it."""
+    budget, wall = CpuBudget(0.2), Deadline(0.2)
+    time.sleep(0.3)
+    assert wall.expired() and not budget()
+    assert budget.remaining() > 0.15
+    while not budget():  # pragma: no branch - ends once 0.2 s of CPU is used
+        sum(range(10_000))
+    assert budget.spent() >= 0.2
+
+
+def test_a_budget_box_bounds_the_calls_inside_it_only() -> None:
+    """Inside the box a spent budget stops the search (a SolveTimeout naming the stop
+    condition); the session's own deadline comes back after it."""
+    with SatSession(pigeonhole(11)) as session:
+        with pytest.raises(SolveTimeout, match="stop condition"), \
+                session.budget_box(CpuBudget(0.1)):
+            session.solve()
+        assert session.deadline.stop is None and session.deadline.time_limit is None
+        with session.budget_box(None) as box:
+            assert box is session.deadline
