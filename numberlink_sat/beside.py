@@ -2,13 +2,14 @@
 
 The search here runs in conflict-budget slices and asks, between two slices, the
 ``stop`` condition of its :class:`~numberlink_sat.sat.deadline.Deadline`. Made that
-condition, :meth:`Beside.poll` starts the child once ``start_after`` seconds have
-passed and holds from the moment the child has sent a usable answer (then in
-:attr:`Beside.answer`). So the search loses none of its progress, the time limit is
-kept by the search's own slices, and the second core works only on boards that the
-first engine did not settle at once. A child that fails (out of memory, an error)
-never stops the search. Subclasses say what the child runs (:meth:`Beside.job`) and
-how its message becomes an answer (:meth:`Beside.accept`).
+condition, :meth:`Beside.poll` starts the child once this process has used
+``start_after`` seconds of CPU time since the ``Beside`` was made (the search's work,
+whatever the load on the machine) and holds from the moment the child has sent a
+usable answer (then in :attr:`Beside.answer`). So the search loses none of its
+progress, the time limit is kept by the search's own slices, and the second core works
+only on boards that the first engine did not settle at once. A child that fails (out
+of memory, an error) never stops the search. Subclasses say what the child runs
+(:meth:`Beside.job`) and how its message becomes an answer (:meth:`Beside.accept`).
 
 >>> class Double(Beside[int]):
 ...     def job(self):
@@ -99,6 +100,7 @@ class Beside(Generic[T]):
     def __init__(self, *, start_after: float) -> None:
         self.start_after = start_after
         self.created = time.perf_counter()
+        self._cpu_at_creation = time.process_time()
         self.answer: T | None = None
         self.started_at: float | None = None
         self._child: Any = None
@@ -120,7 +122,7 @@ class Beside(Generic[T]):
         if self._failed:
             return False
         if self._receive is None:
-            if time.perf_counter() - self.created >= self.start_after:
+            if time.process_time() - self._cpu_at_creation >= self.start_after:
                 self._start()
             return False
         if not self._receive.poll():

@@ -39,11 +39,19 @@ def _fail() -> int:
 
 
 def test_the_child_starts_only_when_due_and_its_answer_stops_the_search() -> None:
+    """Due means: this process has worked ``start_after`` CPU seconds (waiting does
+    not count, so a busy machine starts the child after the same work)."""
     with _Job(lambda: 42, start_after=0.3) as beside:
         assert not beside.poll() and beside.started_at is None  # not due yet
+        time.sleep(0.4)
+        assert not beside.poll() and beside.started_at is None  # slept: still not due
+        spent = time.process_time()
+        while beside.started_at is None:  # work until it starts
+            sum(range(10_000))
+            beside.poll()
+        assert time.process_time() - spent >= 0.2
         assert _wait(beside)
-        assert beside.answer == 42 and beside.started_at is not None
-        assert beside.started_at - beside.created >= 0.3
+        assert beside.answer == 42 and beside.started_at - beside.created >= 0.3
 
 
 def test_a_failing_child_never_stops_the_search() -> None:

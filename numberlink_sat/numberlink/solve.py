@@ -95,7 +95,7 @@ EDGE_BY_EDGE = False
 solution ("this edge unused") instead of one call with the solutions blocked."""
 
 RACE_AFTER_SECONDS = 1.0
-"""How long counting runs SAT alone before the ZDD counter starts beside it. SAT goes on
+"""How long (CPU seconds) counting runs SAT alone before the ZDD starts beside it. SAT goes on
 in this process while the ZDD runs in a child (:class:`~numberlink_sat.numberlink.zdd.
 ZddBeside`), so starting the ZDD costs the second core only, not SAT's progress. One
 second: SAT alone decides most boards before then (the hand-made 13x13 and 14x14 in
@@ -113,7 +113,8 @@ into 20 pieces) MapleChrono found a solution in 0.1-1.8 s on six, CaDiCaL on two
 0.7-12 s; both failed on one."""
 
 SECOND_SOLVER_AFTER = 1.0
-"""How long :func:`solve` runs one solver alone before the second starts beside it."""
+"""How long (CPU seconds) :func:`solve` runs one solver alone before the second starts
+beside it."""
 
 SECOND_SOLVER_MAX_CELLS = 40_000
 """Boards with more cells than this get no second solver (a second encoding costs as
