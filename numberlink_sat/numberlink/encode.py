@@ -150,6 +150,20 @@ class NumberlinkEncoding(Encoding):
         deadline.check("encoding")
 
     # -- variables ----------------------------------------------------------------
+    @property
+    def edge_ends(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """The first and second cell index of every edge, as arrays in edge order (the
+        second is the first's right or lower neighbour; read-only views).
+
+        >>> from numberlink_sat.numberlink.model import Puzzle
+        >>> first, second = NumberlinkEncoding(Puzzle(2, 2, {"1": ((0, 0), (1, 0))})).edge_ends
+        >>> first.tolist(), second.tolist()
+        ([0, 0, 1, 2], [1, 2, 3, 3])
+        """
+        first, second = self._edge_first.view(), self._edge_second.view()
+        first.flags.writeable = second.flags.writeable = False
+        return first, second
+
     @cached_property
     def edge_cells(self) -> list[tuple[int, int]]:
         """The two cell indices of each edge, by edge number (built on first use)."""

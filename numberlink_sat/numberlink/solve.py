@@ -21,6 +21,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import numpy as np
+
 from numberlink_sat.beside import Beside, can_start_child, send_result
 from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
 from numberlink_sat.grid import Cell
@@ -661,26 +663,23 @@ class NumberlinkSolver:
         width, height = self.puzzle.width, self.puzzle.height
         if width * height <= WINDOW * WINDOW * 2:
             return
-        used = solution.edges()
-        values = []
-        for k, (i, j) in enumerate(enc.edge_cells):
-            if k % 4096 == 0:
-                self.deadline.check("searching windows")
-            a, b = divmod(i, width), divmod(j, width)
-            var = enc.first_edge_var + k
-            values.append((a, b, var if (a, b) in used else -var))
+        literals = np.asarray(enc.literals_of(solution), dtype=np.int64)
+        # an edge joins two cells of one row or one column: its first cell's row and
+        # column and its second cell's say whether it lies inside a window
+        first, second = enc.edge_ends
+        first_row, first_col = np.divmod(first, width)
+        second_row, second_col = np.divmod(second, width)
+        self.deadline.check("searching windows")
         phase_end = CpuBudget(WINDOW_SECONDS)
         step = max(1, WINDOW // 2)
         for top in range(0, max(1, height - WINDOW + step), step):
+            rows_in = ((first_row >= top) & (second_row < top + WINDOW))
             for left in range(0, max(1, width - WINDOW + step), step):
                 if phase_end():
                     return
                 self.deadline.check("searching windows")
-                assumptions = [
-                    lit for a, b, lit in values
-                    if not (top <= a[0] < top + WINDOW and left <= a[1] < left + WINDOW
-                            and top <= b[0] < top + WINDOW and left <= b[1] < left + WINDOW)
-                ]
+                inside = rows_in & (first_col >= left) & (second_col < left + WINDOW)
+                assumptions = literals[~inside].tolist()
                 self._block_found()
                 try:
                     with session.budget_box(phase_end):
