@@ -76,11 +76,11 @@ STRENGTHENED_SHARE = 0.5
 """Share of a time limit that the first try without U-turns may use."""
 
 STRENGTHENED_SECONDS = 10.0
-"""How long that first try may run when there is no time limit. This and the other
-phase budgets below (``*_SECONDS`` with a ``*_SHARE`` of the wall-clock time left) are
-CPU seconds of this process (:class:`~numberlink_sat.sat.deadline.CpuBudget`), so that
-load on the machine does not change which phase answers; the time limit itself is
-wall-clock."""
+"""How long that first try may run. This and the other phase budgets below
+(``*_SECONDS``) are CPU seconds of this process
+(:class:`~numberlink_sat.sat.deadline.CpuBudget`), so that load on the machine does not
+change which phase answers; their ``*_SHARE`` of a time limit is of the wall-clock time
+left, as the limit itself is."""
 
 STRENGTHEN_MIN_CELLS = 65
 """Boards smaller than this (8x8 and smaller) are solved directly: the restricted
@@ -338,12 +338,11 @@ class NumberlinkSolver:
         guard = self._selector("fill")
         if guard is None or state.found:
             return
-        seconds = self._share(FILL_FIRST_SECONDS, FILL_FIRST_SHARE)
-        _log.info("first try under fill, for up to %.1f s", seconds)
+        budget = self._budget(FILL_FIRST_SECONDS, FILL_FIRST_SHARE)
+        _log.info("first try under fill, for up to %s", budget)
         # no U-turn either: a heuristic here (with fill it is not complete)
         u_turn = self._selector("u_turn")
-        found = self._search(state, [guard] if u_turn is None else [guard, u_turn],
-                             CpuBudget(seconds))
+        found = self._search(state, [guard] if u_turn is None else [guard, u_turn], budget)
         if isinstance(found, Solution):
             state.window_queue.append(found)
             yield from self._emit(state, found, "fill first")
@@ -465,9 +464,8 @@ class NumberlinkSolver:
         guard = self._selector("u_turn")
         if guard is None:
             return
-        seconds = self._share(STRENGTHENED_SECONDS, STRENGTHENED_SHARE)
-        phase_end = CpuBudget(seconds)
-        _log.info("first try without U-turns (a restriction), for up to %.1f s", seconds)
+        phase_end = self._budget(STRENGTHENED_SECONDS, STRENGTHENED_SHARE)
+        _log.info("first try without U-turns (a restriction), for up to %s", phase_end)
         while state.room():
             found = self._search(state, [guard], phase_end)
             if not isinstance(found, Solution):
@@ -498,16 +496,16 @@ class NumberlinkSolver:
                 or not self._restrictions
                 or any(next(shortcuts(self.puzzle, x), None) for x in state.found)):
             return
-        seconds = self._share(WITHOUT_FILL_SECONDS, WITHOUT_FILL_SHARE)
-        _log.info("second search without fill beside %d known, for up to %.1f s",
-                  len(state.found), seconds)
+        budget = self._budget(WITHOUT_FILL_SECONDS, WITHOUT_FILL_SHARE)
+        _log.info("second search without fill beside %d known, for up to %s",
+                  len(state.found), budget)
         with NumberlinkSolver(self.puzzle, fill=False, solver=self.stats.solver,
                               deadline=self.deadline) as relaxed:
             known = _Search(None)
             for solution in state.found:  # verified: a fill solution is one without fill
                 relaxed._record(known, solution)
             name, assumptions = relaxed._second_search(known)
-            found = relaxed._search(known, assumptions, CpuBudget(seconds))
+            found = relaxed._search(known, assumptions, budget)
         if found is None:
             state.finished = True
             self.stats.extra["proof"] = f"{name} search without fill"
@@ -522,10 +520,11 @@ class NumberlinkSolver:
             _log.info("it found a solution that leaves cells empty: no proof")
             self.stats.extra["without fill"] = "no proof"
 
-    def _share(self, seconds: float, share: float) -> float:
-        """``seconds``, or ``share`` of the time left when that is less."""
+    def _budget(self, seconds: float, share: float) -> CpuBudget:
+        """A phase's budget: ``seconds`` of CPU, and with a time limit no more than
+        ``share`` of the wall-clock time left (the limit is the caller's promise)."""
         left = self.deadline.remaining()
-        return seconds if left is None else min(seconds, share * left)
+        return CpuBudget(seconds, wall=None if left is None else max(0.0, share * left))
 
     def _full_search(self, state: _Search) -> Iterator[Solution]:
         while state.room():

@@ -185,29 +185,31 @@ class Heartbeat:
 
 class CpuBudget:
     """A stop condition that holds once this process has used ``seconds`` of CPU time
-    since the budget was made.
+    since the budget was made (or, with ``wall``, once ``wall`` seconds have passed).
 
     The phases of a search (a first try under a restriction, the windows, the second
     search without fill) each get a share of the work before the next one starts.
     Measured in wall-clock seconds that share shrinks whenever the process waits for
     a core, and on a busy machine a phase that proves uniqueness in 1 s of CPU was cut
     off and the answer came from a slower phase (or not at all) instead. Measured in
-    CPU seconds the phases do the same work whatever the load; the caller's time limit
-    stays wall-clock and still ends everything (combine them with
-    :meth:`Deadline.until`).
+    CPU seconds the phases do the same work whatever the load. ``wall`` keeps a phase
+    within its share of a caller's time limit, which is a wall-clock promise (the
+    limit itself still ends everything: combine with :meth:`Deadline.until`).
 
     >>> budget = CpuBudget(60.0)
-    >>> budget(), 0.0 < budget.remaining() <= 60.0
-    (False, True)
-    >>> CpuBudget(0.0)()
-    True
+    >>> budget(), 0.0 < budget.remaining() <= 60.0, str(budget)
+    (False, True, '60 s of CPU')
+    >>> CpuBudget(0.0)(), CpuBudget(60.0, wall=0.0)(), str(CpuBudget(2, wall=4.5))
+    (True, True, '2 s of CPU, 4.5 s of wall-clock time')
     """
 
-    __slots__ = ("seconds", "start")
+    __slots__ = ("seconds", "start", "wall", "wall_start")
 
-    def __init__(self, seconds: float) -> None:
+    def __init__(self, seconds: float, wall: float | None = None) -> None:
         self.seconds = seconds
+        self.wall = wall
         self.start = time.process_time()
+        self.wall_start = time.perf_counter()
 
     def spent(self) -> float:
         """CPU seconds this process has used since the budget was made."""
@@ -218,4 +220,9 @@ class CpuBudget:
         return self.seconds - self.spent()
 
     def __call__(self) -> bool:
-        return self.remaining() <= 0
+        return self.remaining() <= 0 or (
+            self.wall is not None and time.perf_counter() - self.wall_start >= self.wall)
+
+    def __str__(self) -> str:
+        text = f"{self.seconds:g} s of CPU"
+        return text if self.wall is None else f"{text}, {self.wall:.3g} s of wall-clock time"
