@@ -381,14 +381,11 @@ def _check_one(
             progress=_ProgressLine(args.time_limit) if _stderr_is_terminal() else None,
             **options,
         )
+        status = {0: "no solution", 1: "unique"}.get(len(found), "multiple")
     except SolveTimeout as exc:  # the solutions found before the limit still count
-        found = list(exc.found)
-        for solution in found:
-            _checked(puzzle, solution, options)
-        return "timeout", found
+        status, found = "timeout", list(exc.found)
     for solution in found:
         _checked(puzzle, solution, options)
-    status = {0: "no solution", 1: "unique"}.get(len(found), "multiple")
     return status, found
 
 
