@@ -91,6 +91,20 @@ def timed(job: object) -> tuple[object, float, float]:
     return answer, time.perf_counter() - wall, time.process_time() + children_cpu() - cpu
 
 
+def timed_count(puzzle: nl.Puzzle, fill: bool, limit: float
+                ) -> tuple[tuple[int, list[nl.Solution], str] | str, float, float]:
+    """``counted(puzzle, 2)`` timed as by :func:`timed`: ``(count, solutions, engine)``
+    or ``"timeout"``, wall and CPU seconds; every solution checked by the verifier (a
+    refusal stops the run)."""
+    result, wall, cpu = timed(lambda: counted(puzzle, 2, fill=fill, time_limit=limit))
+    if isinstance(result, tuple):
+        for other in result[1]:
+            problems = nl.verify(puzzle, other, fill=fill)
+            if problems:
+                raise SystemExit(f"WRONG SOLUTION: {problems}")
+    return result, wall, cpu  # type: ignore[return-value]
+
+
 def znumlin(binary: str, puzzle: nl.Puzzle, fill: bool, limit: float) -> tuple[str, float]:
     """znumlin's count and CPU seconds (its frontier runs along the first line: the
     board is given narrow side first)."""
@@ -126,12 +140,10 @@ def run(puzzle: nl.Puzzle, fill: bool, limit: float, binary: str | None,
         solved = "solved"
     else:
         solved = "none" if solution is None else "timeout"
-    result, count_wall, count_cpu = timed(lambda: counted(puzzle, 2, fill=fill, time_limit=limit))
+    result, count_wall, count_cpu = timed_count(puzzle, fill, limit)
     verdict, engine = "timeout", "-"
     if isinstance(result, tuple):
-        count, found, engine = result
-        for other in found:
-            assert nl.verify(puzzle, other, fill=fill) == []
+        count, _found, engine = result
         verdict = {0: "none", 1: "unique"}.get(count, "multiple")
     row: dict[str, object] = {
         "size": f"{puzzle.width}x{puzzle.height}", "pairs": len(puzzle.endpoints),

@@ -32,10 +32,9 @@ import sys
 from pathlib import Path
 
 import numberlink_sat as nl
-from numberlink_sat.numberlink.solve import counted
 
 sys.path.insert(0, str(Path(__file__).parent))
-from handmade_bench import timed, znumlin
+from handmade_bench import timed_count, znumlin
 from numberlink_corpus_bench import CORPUS, FILES, puzzles_of
 
 RULES = {"nikoli": False, "fill": True}
@@ -52,14 +51,10 @@ def verdict_of(count: str) -> str:
 
 def run(puzzle: nl.Puzzle, fill: bool, limit: float, binary: str) -> dict[str, object]:
     """One board under one rule: both engines, checked against each other."""
-    result, _wall, cpu = timed(lambda: counted(puzzle, 2, fill=fill, time_limit=limit))
+    result, _wall, cpu = timed_count(puzzle, fill, limit)
     verdict, engine = "timeout", "-"
     if isinstance(result, tuple):
-        count, found, engine = result
-        for other in found:
-            problems = nl.verify(puzzle, other, fill=fill)
-            if problems:
-                raise SystemExit(f"WRONG SOLUTION: {problems}")
+        count, _found, engine = result
         verdict = {0: "none", 1: "unique"}.get(count, "multiple")
     count_text, z_cpu = znumlin(binary, puzzle, fill, limit)
     theirs = verdict_of(count_text)

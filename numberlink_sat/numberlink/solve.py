@@ -18,14 +18,13 @@ from __future__ import annotations
 import itertools
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
-from numberlink_sat.beside import Beside, can_start_child, send_result
+from numberlink_sat.beside import can_start_child
 from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
-from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink import zdd
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
 from numberlink_sat.numberlink.local import (
@@ -39,6 +38,8 @@ from numberlink_sat.numberlink.local import (
 )
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.precheck import prove_unsolvable
+from numberlink_sat.numberlink.race import count_beside
+from numberlink_sat.numberlink.second_solver import SolverBeside
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import CpuBudget, Deadline, Heartbeat
 from numberlink_sat.sat.session import Accept, Model, SatSession, SessionStats
@@ -296,8 +297,10 @@ class NumberlinkSolver:
         return guard
 
     # -- the phases ------------------------------------------------------------------
-    def solutions(self, limit: int | None = None) -> Iterator[Solution]:
-        """Distinct solutions, verified, until ``limit`` (``None``: all) or none is left.
+    def solutions(self, limit: int | None = None,
+                  known: Sequence[Solution] = ()) -> Iterator[Solution]:
+        """Distinct solutions, verified, until ``limit`` (``None``: all) or none is left;
+        ``known`` solutions (of these rules, found elsewhere) come first, verified.
 
         One solver serves every phase; restrictions are switched on by assumptions,
         so what it learns and every cut and blocking clause carry over. The phases:
@@ -323,9 +326,19 @@ class NumberlinkSolver:
         solution by dropping them (without ``fill``) or absorbing them into paths
         (plain rules, :mod:`~numberlink_sat.numberlink.absorb`) before any cut round.
         """
+        for number, solution in enumerate(known, 1):
+            problems = verify(self.puzzle, solution, **self.options.as_kwargs())
+            if problems:
+                raise InvalidArgumentError(f"known solution {number} is not a solution "
+                                           "under these rules: " + "; ".join(problems))
         if self.session is None:
             return
         state = _Search(limit)
+        for solution in known:
+            if state.room() and solution not in state.seen:
+                self._record(state, solution)
+                state.window_queue.append(solution)
+                yield solution
         phases = ((self._fill_first, self._nikoli_first, self._windows_first, self._nikoli_more)
                   if not self.options.fill
                   else (self._restricted_first, self._windows_first, self._without_fill))
@@ -767,7 +780,10 @@ def counted(
     (:class:`~numberlink_sat.numberlink.zdd.ZddBeside`); SAT goes on here and stops
     between two slices as soon as the ZDD has answered: the first answer wins, and
     the ZDD's count is exact, so
-    ``limit=None`` counts without enumerating. Every solution returned is verified.
+    ``limit=None`` counts without enumerating. On boards of that size the ZDD cannot
+    hold, the second solver of :func:`solve` runs beside instead, for a first solution
+    that SAT here then counts on from (:mod:`~numberlink_sat.numberlink.race`).
+    ``engine="sat"``: SAT alone. Every solution returned is verified.
 
     ``progress``, when given, is called about every :data:`PROGRESS_SECONDS` while
     SAT searches, with the seconds spent and the number of solutions found so far (a
@@ -790,19 +806,25 @@ def counted(
         deadline = deadline.until(Heartbeat(PROGRESS_SECONDS,
                                             lambda seconds: report(seconds, len(partial))))
 
-    def sat_job(stop: Callable[[], bool] | None = None) -> list[Solution]:
+    def sat_job(stop: Callable[[], bool] | None, known: Sequence[Solution]) -> list[Solution]:
         with NumberlinkSolver(
             puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2, solver=solver,
             deadline=deadline if stop is None else deadline.until(stop),
         ) as sat:
-            for solution in sat.solutions(limit):
+            for solution in sat.solutions(limit, known=known):
                 partial.append(solution)
             return list(partial)
 
+    race = engine == "auto"
+    zdd_race = race and _race_pays(puzzle, limit, no_touch=no_touch, no_2x2=no_2x2)
+    second = (_second_solver(puzzle, solver, "auto")
+              if race and not zdd_race and puzzle.width * puzzle.height >= RACE_MIN_CELLS
+              else None)
     try:
-        count, found, name = _count_with(puzzle, limit, keep, sat_job, deadline,
-                                         engine == "auto", fill=fill, no_touch=no_touch,
-                                         no_2x2=no_2x2)
+        count, found, name = count_beside(
+            puzzle, (fill, no_touch, no_2x2), keep, sat_job, deadline,
+            zdd_after=RACE_AFTER_SECONDS if zdd_race else None, second=second,
+            second_after=SECOND_SOLVER_AFTER, partial=partial)
     except SolveTimeout as error:
         error.found = tuple(_verified(puzzle, partial if keep is None else partial[:keep],
                                       "sat", fill=fill, no_touch=no_touch, no_2x2=no_2x2))
@@ -813,38 +835,6 @@ def counted(
     if limit is not None:
         count = min(count, limit)
     return count, found[:keep] if keep is not None else found, name
-
-
-def _count_with(
-    puzzle: Puzzle, limit: int | None, keep: int | None,
-    sat_job: Callable[..., list[Solution]], deadline: Deadline, may_race: bool, *,
-    fill: bool, no_touch: bool, no_2x2: bool,
-) -> tuple[int, list[Solution], str]:
-    """SAT alone, or SAT here and the ZDD beside it (see :func:`counted`): the count,
-    the solutions and the engine that answered."""
-    if may_race and _race_pays(puzzle, limit, no_touch=no_touch, no_2x2=no_2x2):
-        # SAT here, the ZDD in a child from RACE_AFTER_SECONDS on; SAT stops between
-        # its slices as soon as the ZDD has answered
-        with zdd.ZddBeside(puzzle, fill=fill, limit=keep,
-                           start_after=RACE_AFTER_SECONDS) as beside:
-            try:
-                found = sat_job(beside.poll)
-                return len(found), found, "sat"
-            except SolveTimeout:
-                if beside.answer is None:
-                    if beside.started_at is None:
-                        raise
-                    elapsed = deadline.elapsed()
-                    raise SolveTimeout(
-                        f"time limit of {deadline.time_limit or 0:g} s passed while "
-                        f"counting (after {elapsed:.2f} s, SAT and the ZDD side by side)",
-                        elapsed=elapsed, stage="counting") from None
-                count, found = beside.answer
-                _log.info("the ZDD answered first (%d solution(s), after %.1f s of SAT)",
-                          count, deadline.elapsed())
-                return count, found, "zdd"
-    found = sat_job()
-    return len(found), found, "sat"
 
 
 def _verified(puzzle: Puzzle, found: list[Solution], engine: str, *, fill: bool,
@@ -878,7 +868,10 @@ def solve(
     ``second_solver`` names a PySAT solver that starts in a child process, the same
     machine with another solver, once ``solver`` has run :data:`SECOND_SOLVER_AFTER`
     seconds without an answer; the first answer wins (either engine's solution is
-    verified here) and the time limit holds as without it. ``"auto"``:
+    verified here) and the time limit holds as without it. Without fill that child
+    first looks for a solution under fill (:mod:`~numberlink_sat.numberlink.second_solver`:
+    where the paths are few and long, that is where the second solver finds one).
+    ``"auto"``:
     :data:`SECOND_SOLVER` beside the default solver on boards of up to
     :data:`SECOND_SOLVER_MAX_CELLS` cells, none otherwise; ``None``: never.
 
@@ -891,8 +884,8 @@ def solve(
     if second is None:
         return _solve_with(puzzle, rules, solver, Deadline(time_limit))
     deadline = Deadline(time_limit)
-    with _SolverBeside(puzzle, rules, second, deadline,
-                       start_after=SECOND_SOLVER_AFTER) as beside:
+    with SolverBeside(puzzle, rules, second, deadline, start_after=SECOND_SOLVER_AFTER,
+                      run=_solve_with) as beside:
         try:
             return _solve_with(puzzle, rules, solver, deadline.until(beside.poll))
         except SolveTimeout:
@@ -929,32 +922,6 @@ def _solve_with(puzzle: Puzzle, rules: tuple[bool, bool, bool], solver: str,
     with NumberlinkSolver(puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2,
                           solver=solver, deadline=deadline) as engine:
         return next(engine.solutions(1), None)
-
-
-class _SolverBeside(Beside[tuple[Solution | None]]):
-    """:func:`solve` with another solver in a child process; the answer is a 1-tuple
-    (``(None,)``: that solver proved there is no solution)."""
-
-    def __init__(self, puzzle: Puzzle, rules: tuple[bool, bool, bool], solver: str,
-                 deadline: Deadline, *, start_after: float) -> None:
-        super().__init__(start_after=start_after)
-        self.puzzle, self.rules, self.solver, self.deadline = puzzle, rules, solver, deadline
-
-    def job(self) -> tuple[Callable[..., None], tuple[Any, ...]]:
-        left = self.deadline.remaining()
-        limit = None if left is None else max(0.0, left)
-
-        def work() -> tuple[dict[str, list[Cell]] | None]:
-            found = _solve_with(self.puzzle, self.rules, self.solver, Deadline(limit))
-            return (None if found is None else {k: list(v) for k, v in found.paths.items()},)
-
-        return send_result, (work,)
-
-    def accept(self, message: Any) -> tuple[Solution | None] | None:
-        (paths,) = message
-        if paths is None:
-            return (None,)
-        return (Solution(self.puzzle.width, self.puzzle.height, paths),)
 
 
 def count_solutions(

@@ -511,7 +511,8 @@ def test_a_timeout_carries_the_verified_solutions_found_before_it(
     assert len(every) == 2
     yielded: list[Solution] = []
 
-    def stuck_after_one(self: object, limit: int | None = None) -> Iterator[Solution]:
+    def stuck_after_one(self: object, limit: int | None = None,
+                        known: object = ()) -> Iterator[Solution]:
         yield yielded[0]
         raise SolveTimeout("stuck in the second search", elapsed=0.0, stage="solving")
 
@@ -539,8 +540,8 @@ def test_progress_is_reported_while_the_search_runs(monkeypatch: pytest.MonkeyPa
     first = nl.solve(puzzle)
     assert first is not None
 
-    def slow_second_search(self: NumberlinkSolver, limit: int | None = None
-                           ) -> Iterator[Solution]:
+    def slow_second_search(self: NumberlinkSolver, limit: int | None = None,
+                           known: object = ()) -> Iterator[Solution]:
         yield first
         ends = time.perf_counter() + 0.5
         while time.perf_counter() < ends:  # what the slices do: ask the deadline

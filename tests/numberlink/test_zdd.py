@@ -119,7 +119,7 @@ class _EndlessSolver:
     def __exit__(self, *exc: object) -> None:
         pass
 
-    def solutions(self, limit: int | None) -> list[Solution]:
+    def solutions(self, limit: int | None, known: object = ()) -> list[Solution]:
         while True:
             self.deadline.check("solving")  # type: ignore[attr-defined]
             time.sleep(0.01)

@@ -1,0 +1,140 @@
+"""The loose family under both rules: `solve` and `count_solutions`, side by side.
+
+A loose board (``numberlink_loose``) is a random Hamiltonian path cut into as many
+pieces as the board is wide: few long paths that fill the board, so it has a solution
+under fill, which is a solution under the Nikoli rule too. Per board and rule:
+``solve`` (the second solver beside, as by default) and ``count_solutions(limit=2)``
+(``counted``: the engines beside it, as by default), wall and CPU seconds (children
+included), every solution checked by the verifier, and the ratio of ``solve``'s times
+"without fill / with fill" where both answered. The page gives, per size, how many
+boards each rule solved and counted, and the median times.
+
+    python benchmarks/loose_bench.py
+    python benchmarks/loose_bench.py --sides 20 30 --seeds 1-9 --time-limit 15
+
+Writes ``loose.csv`` and ``loose.md`` (default ``benchmarks/results/loose/``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import platform
+import random
+import statistics
+import sys
+from pathlib import Path
+
+import numberlink_sat as nl
+from numberlink_sat.bench.instances import numberlink_loose
+
+sys.path.insert(0, str(Path(__file__).parent))
+from handmade_bench import timed, timed_count
+
+FIELDS = ("side", "seed", "pairs", "fill", "fill_cpu", "nikoli", "nikoli_cpu", "ratio",
+          "fill_count", "fill_count_wall", "nikoli_count", "nikoli_count_wall")
+
+
+def seeds_of(text: str) -> list[int]:
+    """``"1-9"`` or ``"1,4,7"`` as a list of seeds."""
+    if "-" in text:
+        low, high = text.split("-", 1)
+        return list(range(int(low), int(high) + 1))
+    return [int(part) for part in text.split(",")]
+
+
+def run(side: int, seed: int, limit: float) -> dict[str, object]:
+    """One board, both rules: the answers ("solved" / "timeout"), wall and CPU seconds."""
+    puzzle = numberlink_loose(side, side, random.Random(seed))
+    row: dict[str, object] = {"side": side, "seed": seed, "pairs": len(puzzle.endpoints)}
+    walls = {}
+    for name, fill in (("fill", True), ("nikoli", False)):
+        answer, wall, cpu = timed(lambda fill=fill: nl.solve(puzzle, fill=fill,
+                                                               time_limit=limit))
+        if answer is None:  # a loose board always has a solution under both rules
+            raise SystemExit(f"WRONG: no solution said for loose {side}x{side} seed {seed}")
+        if isinstance(answer, nl.Solution):
+            problems = nl.verify(puzzle, answer, fill=fill)
+            if problems:
+                raise SystemExit(f"WRONG SOLUTION: {problems}")
+            row[name], walls[name] = round(wall, 3), wall
+        else:
+            row[name] = "timeout"
+        row[f"{name}_cpu"] = round(cpu, 3)
+        result, wall, _cpu = timed_count(puzzle, fill, limit)
+        row[f"{name}_count"], row[f"{name}_count_wall"] = "timeout", round(wall, 3)
+        if isinstance(result, tuple):
+            count = result[0]
+            if count == 0:
+                raise SystemExit(f"WRONG: no solution counted for loose {side}x{side}")
+            row[f"{name}_count"] = count
+    row["ratio"] = (round(walls["nikoli"] / walls["fill"], 2)
+                    if len(walls) == 2 else "")
+    return row
+
+
+def summary(rows: list[dict[str, object]], limit: float, command: str) -> list[str]:
+    """The markdown page: per size, solved counts and medians under each rule."""
+    lines = ["# The loose family: `solve` and `count_solutions`, with fill and without", "",
+             f"`{command}`; Python {platform.python_version()}, 2 shared cores, time limit "
+             f"{limit:g} s. Wall seconds of `solve` and of `count_solutions(limit=2)` "
+             "(engines beside, by default); every solution verified. Ratio: `solve` "
+             "without fill / with fill, where both solved.",
+             "", "| side | boards | solved with fill | solved without fill | median wall "
+             "with fill | median wall without fill | median ratio | counted (limit 2) "
+             "with fill | counted without fill |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for side in sorted({int(str(r["side"])) for r in rows}):
+        mine = [r for r in rows if r["side"] == side]
+        cells = [str(side), str(len(mine))]
+        for name in ("fill", "nikoli"):
+            cells.append(str(sum(r[name] != "timeout" for r in mine)))
+        for name in ("fill", "nikoli"):
+            times = [float(str(r[name])) for r in mine if r[name] != "timeout"]
+            cells.append(f"{statistics.median(times):.2f}" if times else "-")
+        ratios = [float(str(r["ratio"])) for r in mine if r["ratio"] != ""]
+        cells.append(f"{statistics.median(ratios):.2f}" if ratios else "-")
+        for name in ("fill", "nikoli"):
+            cells.append(str(sum(r[f"{name}_count"] != "timeout" for r in mine)))
+        lines.append("| " + " | ".join(cells) + " |")
+    lines += ["", "| side | seed | solve with fill (s) | solve without fill (s) | ratio | "
+              "count with fill | count without fill |",
+              "| --- | --- | --- | --- | --- | --- | --- |"]
+    lines += [f"| {r['side']} | {r['seed']} | {r['fill']} | {r['nikoli']} | {r['ratio']} | "
+              f"{_count_cell(r, 'fill')} | {_count_cell(r, 'nikoli')} |" for r in rows]
+    return lines
+
+
+def _count_cell(row: dict[str, object], name: str) -> str:
+    """A count and its wall seconds ("timeout" alone when it timed out)."""
+    count = row[f"{name}_count"]
+    return "timeout" if count == "timeout" else f"{count} in {row[f'{name}_count_wall']} s"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sides", type=int, nargs="+", default=[20, 30])
+    parser.add_argument("--seeds", default="1-9", help='"1-9" or "1,4,7"')
+    parser.add_argument("--time-limit", type=float, default=15.0)
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/results/loose"))
+    args = parser.parse_args(argv)
+    rows = []
+    for side in args.sides:
+        for seed in seeds_of(args.seeds):
+            row = run(side, seed, args.time_limit)
+            print(" ".join(f"{k}={v}" for k, v in row.items()), flush=True)
+            rows.append(row)
+    args.out.mkdir(parents=True, exist_ok=True)
+    with (args.out / "loose.csv").open("w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=FIELDS)
+        writer.writeheader()
+        writer.writerows(rows)
+    command = " ".join(["python benchmarks/loose_bench.py", *(argv or sys.argv[1:])])
+    text = "\n".join(summary(rows, args.time_limit, command)) + "\n"
+    (args.out / "loose.md").write_text(text)
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+"""Counting with a second engine beside SAT, in a child process; the first answer wins.
+
+:func:`~numberlink_sat.numberlink.solve.counted` runs SAT here and, where it pays, one
+engine beside it on the second core (:class:`~numberlink_sat.beside.Beside`):
+
+- on boards the ZDD counter can hold, **the ZDD counter**
+  (:class:`~numberlink_sat.numberlink.zdd.ZddBeside`): its count is exact, so its
+  answer ends the count;
+- on the others, **the second SAT solver for a first solution**
+  (:class:`~numberlink_sat.numberlink.second_solver.SolverBeside`, the machine of
+  :func:`~numberlink_sat.numberlink.solve.solve` beside it): where SAT here has not
+  found a first solution when that child answers, the count starts again from the
+  child's solution (verified, then the window searches and the second searches, as
+  after any first solution), and a child's proof that there is none is the answer.
+  Once SAT here has a solution of its own the child is stopped: the rest of a count
+  is SAT's. So ``count_solutions`` and ``is_unique`` find a first solution wherever
+  ``solve`` does (loose 20x20 boards under both rules: ``docs/encoding.md``).
+
+``sat_job(stop, known)`` is the count here: the solutions up to the limit (``known``
+first), stopping with :class:`~numberlink_sat.errors.SolveTimeout` when ``stop()``
+says so or the deadline passes.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+
+from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.numberlink import zdd
+from numberlink_sat.numberlink.model import Puzzle, Solution
+from numberlink_sat.numberlink.second_solver import Rules, SolverBeside
+from numberlink_sat.sat.deadline import Deadline
+
+__all__ = ["SatJob", "count_beside"]
+
+_log = logging.getLogger(__name__)
+
+SatJob = Callable[[Callable[[], bool] | None, Sequence[Solution]], list[Solution]]
+"""The count here: ``sat_job(stop, known)`` (see the module's docstring)."""
+
+
+def count_beside(
+    puzzle: Puzzle, rules: Rules, keep: int | None, sat_job: SatJob, deadline: Deadline, *,
+    zdd_after: float | None, second: str | None, second_after: float,
+    partial: list[Solution],
+) -> tuple[int, list[Solution], str]:
+    """The count, its solutions and the engine that answered (``"sat"`` or ``"zdd"``).
+
+    ``zdd_after``: race the ZDD counter from that many CPU seconds on (``None``: no);
+    else ``second`` names the solver to run beside for a first solution from
+    ``second_after`` CPU seconds on (``None``: SAT alone). ``partial`` is the list
+    ``sat_job`` adds its solutions to as it finds them.
+
+    >>> from numberlink_sat.numberlink.solve import counted
+    >>> counted(Puzzle(3, 1, {"a": ((0, 0), (0, 2))}))[::2]
+    (1, 'sat')
+    """
+    if zdd_after is not None:
+        return _with_zdd(puzzle, rules, keep, sat_job, deadline, zdd_after)
+    if second is not None:
+        return _with_second_solver(puzzle, rules, sat_job, deadline, second, second_after,
+                                   partial)
+    found = sat_job(None, ())
+    return len(found), found, "sat"
+
+
+def _with_zdd(puzzle: Puzzle, rules: Rules, keep: int | None, sat_job: SatJob,
+              deadline: Deadline, after: float) -> tuple[int, list[Solution], str]:
+    """SAT here, the ZDD in a child; SAT stops between its slices once the ZDD answered."""
+    fill = rules[0]
+    with zdd.ZddBeside(puzzle, fill=fill, limit=keep, start_after=after) as beside:
+        try:
+            found = sat_job(beside.poll, ())
+            return len(found), found, "sat"
+        except SolveTimeout:
+            if beside.answer is None:
+                if beside.started_at is None:
+                    raise
+                elapsed = deadline.elapsed()
+                raise SolveTimeout(
+                    f"time limit of {deadline.time_limit or 0:g} s passed while "
+                    f"counting (after {elapsed:.2f} s, SAT and the ZDD side by side)",
+                    elapsed=elapsed, stage="counting") from None
+            count, found = beside.answer
+            _log.info("the ZDD answered first (%d solution(s), after %.1f s of SAT)",
+                      count, deadline.elapsed())
+            return count, found, "zdd"
+
+
+def _with_second_solver(puzzle: Puzzle, rules: Rules, sat_job: SatJob, deadline: Deadline,
+                        second: str, after: float, partial: list[Solution]
+                        ) -> tuple[int, list[Solution], str]:
+    """SAT here, the second solver in a child for a first solution only (stopped once
+    ``partial``, SAT's solutions so far, is not empty)."""
+    with SolverBeside(puzzle, rules, second, deadline, start_after=after,
+                      run=_machine) as beside:
+
+        def stop() -> bool:
+            if partial:
+                beside.close()  # SAT here has its first solution: the rest is SAT's
+                return False
+            return beside.poll()
+
+        try:
+            found = sat_job(stop, ())
+            return len(found), found, "sat"
+        except SolveTimeout:
+            if beside.answer is None or partial:
+                raise
+    (first,) = beside.answer
+    if first is None:
+        _log.info("the second solver (%s) proved that there is no solution", second)
+        return 0, [], "sat"
+    _log.info("the second solver (%s) found a first solution after %.2f s; counting "
+              "goes on from it", second, deadline.elapsed())
+    found = sat_job(None, (first,))
+    return len(found), found, "sat"
+
+
+def _machine(puzzle: Puzzle, rules: Rules, solver: str, deadline: Deadline) -> Solution | None:
+    """The child's machine: :func:`~numberlink_sat.numberlink.solve.solve`'s own."""
+    from numberlink_sat.numberlink.solve import _solve_with  # the machine; no cycle at import
+
+    return _solve_with(puzzle, rules, solver, deadline)

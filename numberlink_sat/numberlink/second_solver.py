@@ -1,0 +1,98 @@
+"""The second SAT solver of :func:`~numberlink_sat.numberlink.solve.solve`, in a child.
+
+:func:`~numberlink_sat.numberlink.solve.solve` runs the whole solving machine with a
+second PySAT solver in a child process once the first has used its
+:data:`~numberlink_sat.numberlink.solve.SECOND_SOLVER_AFTER` of CPU without an answer
+(:class:`~numberlink_sat.beside.Beside`); the first answer wins and the parent verifies
+it. This module says what that child runs.
+
+Under fill it runs the same rules. **Without fill** (the Nikoli rule) it first runs the
+same rules *under fill*, for up to :data:`FILL_TRY_SHARE` of the time left (at most
+:data:`FILL_TRY_SECONDS`): a solution that fills the board is a solution without fill
+too, and on boards whose paths are few and long the fill encoding is where the second
+solver finds one. Only a solution counts from that try: its "no solution" (no solution
+fills the board) and its timeout prove nothing without fill, so the child then runs the
+rules asked for, complete, for the rest of the time. Measured on the bench's nine loose
+20x20 boards (a Hamiltonian path cut into 20 pieces; ``docs/encoding.md``): without
+fill, 0 of 9 solved within 15 s before, 6 of 9 after, each within 1.3 times its time
+under fill.
+
+>>> from numberlink_sat.numberlink.model import Puzzle
+>>> child = SolverBeside(Puzzle(3, 1, {"a": ((0, 0), (0, 2))}), (False, False, False),
+...                      "glucose4", Deadline(10), start_after=0.0, run=lambda *a: None)
+>>> child.rules_tried()
+[(True, False, False), (False, False, False)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from numberlink_sat.beside import Beside, send_result
+from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.grid import Cell
+from numberlink_sat.numberlink.model import Puzzle, Solution
+from numberlink_sat.sat.deadline import Deadline
+
+__all__ = ["FILL_TRY_SECONDS", "FILL_TRY_SHARE", "Rules", "SolverBeside"]
+
+Rules = tuple[bool, bool, bool]
+"""``(fill, no_touch, no_2x2)``."""
+
+FILL_TRY_SHARE = 0.5
+"""Without fill: share of the time left that the second solver first spends under fill."""
+
+FILL_TRY_SECONDS = 30.0
+"""Without fill: how long (seconds) the second solver's try under fill may run at most."""
+
+
+class SolverBeside(Beside[tuple[Solution | None]]):
+    """The solving machine with another solver in a child process; the answer is a
+    1-tuple (``(None,)``: that solver proved there is no solution).
+
+    ``run(puzzle, rules, solver, deadline)`` is the machine: the first solution, or
+    ``None`` when it proved there is none; it raises
+    :class:`~numberlink_sat.errors.SolveTimeout` at the deadline.
+    """
+
+    def __init__(self, puzzle: Puzzle, rules: Rules, solver: str, deadline: Deadline, *,
+                 start_after: float,
+                 run: Callable[[Puzzle, Rules, str, Deadline], Solution | None]) -> None:
+        super().__init__(start_after=start_after)
+        self.puzzle, self.rules, self.solver, self.deadline = puzzle, rules, solver, deadline
+        self.run = run
+
+    def rules_tried(self) -> list[Rules]:
+        """The rule sets the child runs, in order: without fill, fill first."""
+        fill, no_touch, no_2x2 = self.rules
+        return [self.rules] if fill else [(True, no_touch, no_2x2), self.rules]
+
+    def job(self) -> tuple[Callable[..., None], tuple[Any, ...]]:
+        left = self.deadline.remaining()
+        limit = Deadline(None if left is None else max(0.0, left))
+
+        def work() -> tuple[dict[str, list[Cell]] | None]:
+            found = self._fill_try(limit) if not self.rules[0] else None
+            if found is None:
+                found = self.run(self.puzzle, self.rules, self.solver, limit.within(None))
+            return (None if found is None else {k: list(v) for k, v in found.paths.items()},)
+
+        return send_result, (work,)
+
+    def _fill_try(self, limit: Deadline) -> Solution | None:
+        """A solution under fill within this try's share of ``limit``, or ``None``."""
+        left = limit.remaining()
+        seconds = FILL_TRY_SECONDS if left is None else min(FILL_TRY_SECONDS,
+                                                            FILL_TRY_SHARE * max(0.0, left))
+        try:
+            return self.run(self.puzzle, self.rules_tried()[0], self.solver,
+                            limit.within(seconds))
+        except SolveTimeout:
+            return None
+
+    def accept(self, message: Any) -> tuple[Solution | None] | None:
+        (paths,) = message
+        if paths is None:
+            return (None,)
+        return (Solution(self.puzzle.width, self.puzzle.height, paths),)

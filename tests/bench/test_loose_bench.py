@@ -1,0 +1,30 @@
+"""``benchmarks/loose_bench.py``: both rules per board, verified, and the page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tests.bench.scripts import load_script
+
+
+@pytest.fixture(scope="module")
+def bench() -> ModuleType:
+    return load_script("loose_bench")
+
+
+def test_seeds_are_read_as_ranges_or_lists(bench: ModuleType) -> None:
+    assert bench.seeds_of("1-3") == [1, 2, 3]
+    assert bench.seeds_of("4,7") == [4, 7]
+
+
+def test_a_small_board_is_solved_under_both_rules(bench: ModuleType, tmp_path: Path) -> None:
+    row = bench.run(6, 1, 20.0)
+    assert isinstance(row["fill"], float) and isinstance(row["nikoli"], float)
+    assert row["ratio"] != ""
+    assert bench.main(["--sides", "5", "--seeds", "1", "--out", str(tmp_path)]) == 0
+    page = (tmp_path / "loose.md").read_text()
+    assert "| 5 | 1 | 1 | 1 |" in page
+    assert (tmp_path / "loose.csv").read_text().startswith("side,seed,pairs,fill")
