@@ -2,8 +2,8 @@
 
 The boards: the puz.link URLs of the corpus, a few corpus boards that were slow before
 (Janko's 24x14 Arukone boards 104, 147 and 217, Ahle's inputs4 #2, Flow Free
-``extreme_12x12_28``) and the bench's ``loose`` family (fill only: a random
-Hamiltonian path cut into W pieces). Per puzzle and rule: ``solve`` (one solution)
+``extreme_12x12_28``) and the bench's ``loose`` family (a random Hamiltonian path
+cut into W pieces; both rules since session 10, fill only before). Per puzzle and rule: ``solve`` (one solution)
 and ``count_solutions(limit=2)`` (unique / multiple / none), wall and CPU seconds
 (the children's CPU included: the count may race the ZDD counter beside SAT), the
 engine that answered, every answer verified. With ``--znumlin PATH`` (the exact ZDD
@@ -72,7 +72,7 @@ def boards(extra: Sequence[Path] = ()) -> list[tuple[str, nl.Puzzle, tuple[bool,
         out.append((name, nl.read(CORPUS / path)[index], (False, True)))
     rng = random.Random(2026)
     for side in LOOSE_SIDES:
-        out.append((f"loose {side}x{side}", numberlink_loose(side, side, rng), (True,)))
+        out.append((f"loose {side}x{side}", numberlink_loose(side, side, rng), (False, True)))
     return out
 
 
