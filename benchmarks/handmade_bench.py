@@ -3,10 +3,11 @@
 The boards: the puz.link URLs of the corpus, a few corpus boards that were slow before
 (Janko's 24x14 Arukone boards 104, 147 and 217, Ahle's inputs4 #2, Flow Free
 ``extreme_12x12_28``) and the bench's ``loose`` family (a random Hamiltonian path
-cut into W pieces; both rules since session 10, fill only before). Per puzzle and rule: ``solve`` (one solution)
-and ``count_solutions(limit=2)`` (unique / multiple / none), wall and CPU seconds
-(the children's CPU included: the count may race the ZDD counter beside SAT), the
-engine that answered, every answer verified. With ``--znumlin PATH`` (the exact ZDD
+cut into W pieces; both rules since session 10, fill only before). Per puzzle and
+rule: ``solve`` (one solution) and ``count_solutions(limit=2)`` (unique / multiple /
+none), wall and CPU seconds (the children's CPU included: the count may race the ZDD
+counter or the second solver beside SAT), the engine that answered, every answer
+verified. With ``--znumlin PATH`` (the exact ZDD
 counter ``znumlin`` of kunisura/algorithms2012, built from source, never shipped)
 its count and CPU time are added as a comparison. With ``--local K``, rows whose count
 timed out get the local check (``check --local K``): ``<= k`` says that no other

@@ -168,6 +168,7 @@ class _Search:
         self.bypassed = False  # some solution found has an empty bypass
         self.partial = False  # some solution found leaves an open cell empty
         self.finished = False  # a complete search said there is nothing more
+        self.propagated = 0  # solutions found when unit propagation last tried a proof
 
     def room(self) -> bool:
         """Whether more solutions are wanted and may exist."""
@@ -343,9 +344,30 @@ class NumberlinkSolver:
                   if not self.options.fill
                   else (self._restricted_first, self._windows_first, self._without_fill))
         for phase in (*phases, self._full_search):
-            if not state.room():
+            if not state.room() or self._propagation_proof(state):
                 return
             yield from phase(state)
+
+    def _propagation_proof(self, state: _Search) -> bool:
+        """Whether unit propagation alone proves that no solution is left: the exact
+        rules (no restriction switched on) with every solution found blocked. Then the
+        search is over (``stats.extra["proof"]``: ``"unit propagation"``). Tried once
+        per new solution, between phases and before each full search, and only while
+        the solver has met no conflict: it learns nothing and costs one propagation,
+        where a board whose solution is forced (a strip, a corridor) would otherwise
+        pay for the restricted and window phases."""
+        if not state.found or state.propagated == len(state.found):
+            return False
+        state.propagated = len(state.found)
+        assert self.session is not None
+        if self.session.conflicts() != 0:
+            return False  # not a board that propagation settles (and the call perturbs)
+        self._block_found()
+        if not self.session.refuted_by_propagation():
+            return False
+        state.finished = True
+        self.stats.extra["proof"] = "unit propagation"
+        return True
 
     def _fill_first(self, state: _Search) -> Iterator[Solution]:
         guard = self._selector("fill")
@@ -540,7 +562,7 @@ class NumberlinkSolver:
         return CpuBudget(seconds, wall=None if left is None else max(0.0, share * left))
 
     def _full_search(self, state: _Search) -> Iterator[Solution]:
-        while state.room():
+        while state.room() and not self._propagation_proof(state):
             if state.window_queue and self.window_search:
                 yield from self._window_neighbours(state, state.window_queue.pop())
                 continue

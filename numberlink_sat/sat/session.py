@@ -461,6 +461,31 @@ class SatSession:
         core = self._solver.get_core()
         return None if core is None else list(core)
 
+    def conflicts(self) -> int | None:
+        """The conflicts the solver has met so far, all calls together (``None``: the
+        solver does not say)."""
+        try:
+            stats = self._solver.accum_stats()
+        except (AttributeError, NotImplementedError):
+            return None
+        return None if not stats else int(stats.get("conflicts", 0))
+
+    def refuted_by_propagation(self, assumptions: Sequence[int] = ()) -> bool:
+        """Whether unit propagation alone, without search, finds the clauses (under
+        ``assumptions``) contradictory: a proof that they have no model, nothing learnt.
+        ``False`` also when the solver cannot propagate on request.
+
+        >>> with SatSession() as s:
+        ...     s.add_clauses([[1, 2], [-1, 2], [-2, 3]])
+        ...     s.refuted_by_propagation([-3]), s.refuted_by_propagation([3])
+        (True, False)
+        """
+        try:
+            status, _implied = self._solver.propagate(assumptions=list(assumptions))
+        except NotImplementedError:
+            return False
+        return not status
+
     def close(self) -> None:
         """Free the solver; past the deadline, a moment later in the background.
 

@@ -318,6 +318,10 @@ def test_restricted_phases_keep_exact_counts(monkeypatch: pytest.MonkeyPatch) ->
     solve_module = importlib.import_module("numberlink_sat.numberlink.solve")
 
     monkeypatch.setattr(solve_module, "STRENGTHEN_MIN_CELLS", 0)
+    # on boards this small unit propagation would end many counts before the phases
+    # under test run (its own test is below)
+    monkeypatch.setattr(solve_module.NumberlinkSolver, "_propagation_proof",
+                        lambda self, state: False)
     hits = _restricted_phases_against_brute(12, 40)
     for phase in ("fill first", "nikoli first", "detour", "proof: no U-turn search",
                   "proof: no touch search", "proof: shortest search",
@@ -332,6 +336,8 @@ def test_restricted_phases_keep_exact_counts_many(monkeypatch: pytest.MonkeyPatc
     solve_module = importlib.import_module("numberlink_sat.numberlink.solve")
 
     monkeypatch.setattr(solve_module, "STRENGTHEN_MIN_CELLS", 0)
+    monkeypatch.setattr(solve_module.NumberlinkSolver, "_propagation_proof",
+                        lambda self, state: False)
     hits: dict[str, int] = {}
     for seed in range(100, 106):
         for phase, count in _restricted_phases_against_brute(seed, 60).items():
@@ -557,3 +563,30 @@ def test_progress_is_reported_while_the_search_runs(monkeypatch: pytest.MonkeyPa
     assert 2 <= len(reports) <= 6 and all(n == 1 for _, n in reports)
     times = [t for t, _ in reports]
     assert all(b - a >= 0.1 for a, b in itertools.pairwise(times))
+
+
+def test_unit_propagation_proves_forced_boards_and_never_cuts_a_count_short() -> None:
+    """A strip's solution is forced: unit propagation alone proves it is the only one,
+    under every variant. On random boards, wherever the step proves, the exhaustive
+    count is 1 or 0 more than found, i.e. the count stays exact (the comparisons with
+    the exhaustive search above run it too)."""
+    from numberlink_sat.numberlink.solve import NumberlinkSolver
+
+    # long enough for the phases (small boards go straight to the full search)
+    strip = Puzzle(80, 1, {"a": ((0, 0), (0, 30)), "b": ((0, 31), (0, 79))})
+    for variant in VARIANTS:
+        with NumberlinkSolver(strip, **variant) as solver:
+            assert len(list(solver.solutions(None))) == 1
+            assert solver.stats.extra["proof"] == "unit propagation"
+    rng = random.Random(2026)
+    proved = 0
+    for _ in range(300):
+        puzzle = random_puzzle(rng, max_side=4)
+        variant = rng.choice(VARIANTS)
+        expected = brute_path_sets(puzzle, node_budget=200_000, **variant)
+        assert expected is not None
+        with NumberlinkSolver(puzzle, **variant) as solver:
+            found = list(solver.solutions(None))
+            proved += solver.stats.extra.get("proof") == "unit propagation"
+        assert set(found) == {as_solution(puzzle, p) for p in expected}, puzzle.to_dict()
+    assert proved >= 20

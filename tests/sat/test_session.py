@@ -37,3 +37,21 @@ def test_the_estimate_scales_with_the_variables(monkeypatch: pytest.MonkeyPatch)
         assert session.solve()
     with SatSession(_encoding(1000)) as session:  # no limit: nothing to keep
         assert session.solve()
+
+
+@pytest.mark.parametrize("name", ["cadical195", "glucose4", "minisat22"])
+def test_propagation_refutes_only_what_unit_propagation_refutes(name: str) -> None:
+    """A chain of implications is refuted without search; a formula that needs a
+    decision to fail is not (and it is indeed unsatisfiable: no false proof either
+    way, only a missed one)."""
+    with SatSession(solver=name) as session:
+        session.add_clauses([[1, 2], [-1, 2], [-2, 3]])
+        assert session.solve([3])
+        if name == "cadical195":  # the count is the solver's own; CaDiCaL needs none here
+            assert session.conflicts() == 0
+        assert session.refuted_by_propagation([-3])
+        assert not session.refuted_by_propagation([3])
+    with SatSession(solver=name) as session:  # x xor y, both ways: UNSAT, found by search only
+        session.add_clauses([[1, 2], [-1, -2], [1, -2], [-1, 2]])
+        assert not session.refuted_by_propagation()
+        assert not session.solve()
