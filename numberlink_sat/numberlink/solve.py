@@ -367,6 +367,7 @@ class NumberlinkSolver:
             return False
         state.finished = True
         self.stats.extra["proof"] = "unit propagation"
+        _log.info("unit propagation alone rules out any other solution (no search)")
         return True
 
     def _fill_first(self, state: _Search) -> Iterator[Solution]:

@@ -160,8 +160,12 @@ def test_verbose_reports_stages_on_stderr(tmp_path: Path,
         code, out2, err = run(args, capsys)
         assert code == 0 and out2 == out  # standard output unchanged
         assert "CNF of" in err and "clauses" in err and "SAT call" not in err
-    code, _, err = run(["-vv", "check", str(SEED)], capsys)
-    assert code == 0 and "SAT call 2" in err and "UNSAT" in err
+    code, _, err = run(["-vv", "check", str(SEED)], capsys)  # the 7x7 seed is forced:
+    assert code == 0 and "SAT call 1" in err and "unit propagation alone" in err
+    two = tmp_path / "two.txt"  # two solutions: the second comes from a second call
+    two.write_text("1 . .\n. . .\n. . 1\n")
+    code, _, err = run(["-vv", "check", str(two)], capsys)
+    assert code == 3 and "SAT call 2" in err
     cross = tmp_path / "cross.txt"
     cross.write_text(". A .\nB . B\n. A .\n")
     code, _, err = run(["-v", "solve", str(cross), "--no-fill"], capsys)
