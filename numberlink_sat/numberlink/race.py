@@ -114,7 +114,12 @@ def _with_second_solver(puzzle: Puzzle, rules: Rules, sat_job: SatJob, deadline:
         return 0, [], "sat"
     _log.info("the second solver (%s) found a first solution after %.2f s; counting "
               "goes on from it", second, deadline.elapsed())
-    found = sat_job(None, (first,))
+    try:
+        found = sat_job(None, (first,))
+    except SolveTimeout:
+        if first not in partial:  # out of time before the count could take it in
+            partial.insert(0, first)
+        raise
     return len(found), found, "sat"
 
 

@@ -107,3 +107,20 @@ def test_sat_here_keeps_the_count_once_it_has_a_solution() -> None:
                                    Deadline(30), zdd_after=None, second="glucose4",
                                    second_after=0.0, partial=partial)
     assert count == len(found) == nl.count_solutions(puzzle, None, fill=False) > 2
+
+
+def test_a_first_solution_from_the_child_is_kept_when_time_runs_out() -> None:
+    """When the count from the child's solution runs out of time at once, the timeout
+    still carries that solution (``counted`` verifies it and hands it on)."""
+    puzzle = Puzzle(3, 3, {"a": ((0, 0), (2, 2))})
+    partial: list[Solution] = []
+
+    def job(stop: Callable[[], bool] | None, known: Sequence[Solution]) -> list[Solution]:
+        while not known and (stop is None or not stop()):
+            time.sleep(0.005)
+        raise SolveTimeout("out of time", elapsed=0.0, stage="counting")
+
+    with pytest.raises(SolveTimeout):
+        count_beside(puzzle, (True, False, False), 2, job, Deadline(30), zdd_after=None,
+                     second="glucose4", second_after=0.0, partial=partial)
+    assert len(partial) == 1 and not nl.verify(puzzle, partial[0], fill=True)
