@@ -55,3 +55,36 @@ def test_propagation_refutes_only_what_unit_propagation_refutes(name: str) -> No
         session.add_clauses([[1, 2], [-1, -2], [1, -2], [-1, 2]])
         assert not session.refuted_by_propagation()
         assert not session.solve()
+
+
+def test_slices_near_the_deadline_fit_the_slowest_rate_seen() -> None:
+    """A slice cannot be cut short: near the end of a time limit each slice is sized by
+    the slowest seconds per conflict seen so far to fit half the time left, so one slow
+    slice does not carry the search far past the limit."""
+
+    class Solver:  # conflicts cost 10 us each, except in the second slice (100 us)
+        def __init__(self) -> None:
+            self.budget, self.calls, self.budgets = 0, 0, []
+
+        def conf_budget(self, budget: int) -> None:
+            self.budget = budget
+
+        def solve_limited(self, assumptions: object = ()) -> None:
+            self.calls += 1
+            self.budgets.append(self.budget)
+            time.sleep(self.budget * (1e-4 if self.calls == 2 else 1e-5))
+
+    with SatSession() as session:
+        fake = Solver()
+        real, session._solver = session._solver, fake
+        started = time.perf_counter()
+        try:
+            with pytest.raises(SolveTimeout):
+                session._solve_in_slices([], Deadline(1.5))
+        finally:
+            session._solver = real
+        assert time.perf_counter() - started < 1.5 + 0.3
+        # after the slow slice, slices fit half the time left at 100 us a conflict, so
+        # the last ones are the smallest allowed; without the rule they kept doubling
+        assert max(fake.budgets[2:]) <= 1.5 / 2 / 1e-4
+        assert fake.budgets[-1] == 100
