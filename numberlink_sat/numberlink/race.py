@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.numberlink import zdd
 from numberlink_sat.numberlink.model import Puzzle, Solution
-from numberlink_sat.numberlink.second_solver import Rules, SolverBeside
+from numberlink_sat.numberlink.second_solver import Machine, Rules, SolverBeside
 from numberlink_sat.sat.deadline import Deadline
 
 __all__ = ["SatJob", "count_beside"]
@@ -43,14 +43,14 @@ SatJob = Callable[[Callable[[], bool] | None, Sequence[Solution]], list[Solution
 def count_beside(
     puzzle: Puzzle, rules: Rules, keep: int | None, sat_job: SatJob, deadline: Deadline, *,
     zdd_after: float | None, second: str | None, second_after: float,
-    partial: list[Solution],
+    partial: list[Solution], run: Machine,
 ) -> tuple[int, list[Solution], str]:
     """The count, its solutions and the engine that answered (``"sat"`` or ``"zdd"``).
 
     ``zdd_after``: race the ZDD counter from that many CPU seconds on (``None``: no);
     else ``second`` names the solver to run beside for a first solution from
-    ``second_after`` CPU seconds on (``None``: SAT alone). ``partial`` is the list
-    ``sat_job`` adds its solutions to as it finds them.
+    ``second_after`` CPU seconds on (``None``: SAT alone), running the machine ``run``
+    there. ``partial`` is the list ``sat_job`` adds its solutions to as it finds them.
 
     >>> from numberlink_sat.numberlink.solve import counted
     >>> counted(Puzzle(3, 1, {"a": ((0, 0), (0, 2))}))[::2]
@@ -59,8 +59,10 @@ def count_beside(
     if zdd_after is not None:
         return _with_zdd(puzzle, rules, keep, sat_job, deadline, zdd_after)
     if second is not None:
-        return _with_second_solver(puzzle, rules, sat_job, deadline, second, second_after,
-                                   partial)
+        child = SolverBeside(puzzle, rules, second, deadline, start_after=second_after,
+                             run=run)
+        with child:
+            return _with_second_solver(child, sat_job, deadline, partial)
     found = sat_job(None, ())
     return len(found), found, "sat"
 
@@ -88,32 +90,30 @@ def _with_zdd(puzzle: Puzzle, rules: Rules, keep: int | None, sat_job: SatJob,
             return count, found, "zdd"
 
 
-def _with_second_solver(puzzle: Puzzle, rules: Rules, sat_job: SatJob, deadline: Deadline,
-                        second: str, after: float, partial: list[Solution]
-                        ) -> tuple[int, list[Solution], str]:
+def _with_second_solver(beside: SolverBeside, sat_job: SatJob, deadline: Deadline,
+                        partial: list[Solution]) -> tuple[int, list[Solution], str]:
     """SAT here, the second solver in a child for a first solution only (stopped once
     ``partial``, SAT's solutions so far, is not empty)."""
-    with SolverBeside(puzzle, rules, second, deadline, start_after=after,
-                      run=_machine) as beside:
 
-        def stop() -> bool:
-            if partial:
-                beside.close()  # SAT here has its first solution: the rest is SAT's
-                return False
-            return beside.poll()
+    def stop() -> bool:
+        if partial:
+            beside.close()  # SAT here has its first solution: the rest is SAT's
+            return False
+        return beside.poll()
 
-        try:
-            found = sat_job(stop, ())
-            return len(found), found, "sat"
-        except SolveTimeout:
-            if beside.answer is None or partial:
-                raise
+    try:
+        found = sat_job(stop, ())
+        return len(found), found, "sat"
+    except SolveTimeout:
+        if beside.answer is None or partial:
+            raise
+    beside.close()
     (first,) = beside.answer
     if first is None:
-        _log.info("the second solver (%s) proved that there is no solution", second)
+        _log.info("the second solver (%s) proved that there is no solution", beside.solver)
         return 0, [], "sat"
     _log.info("the second solver (%s) found a first solution after %.2f s; counting "
-              "goes on from it", second, deadline.elapsed())
+              "goes on from it", beside.solver, deadline.elapsed())
     try:
         found = sat_job(None, (first,))
     except SolveTimeout:
@@ -121,10 +121,3 @@ def _with_second_solver(puzzle: Puzzle, rules: Rules, sat_job: SatJob, deadline:
             partial.insert(0, first)
         raise
     return len(found), found, "sat"
-
-
-def _machine(puzzle: Puzzle, rules: Rules, solver: str, deadline: Deadline) -> Solution | None:
-    """The child's machine: :func:`~numberlink_sat.numberlink.solve.solve`'s own."""
-    from numberlink_sat.numberlink.solve import _solve_with  # the machine; no cycle at import
-
-    return _solve_with(puzzle, rules, solver, deadline)

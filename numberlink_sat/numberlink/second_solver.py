@@ -35,10 +35,14 @@ from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.sat.deadline import Deadline
 
-__all__ = ["FILL_TRY_SECONDS", "FILL_TRY_SHARE", "Rules", "SolverBeside"]
+__all__ = ["FILL_TRY_SECONDS", "FILL_TRY_SHARE", "Machine", "Rules", "SolverBeside"]
 
 Rules = tuple[bool, bool, bool]
 """``(fill, no_touch, no_2x2)``."""
+
+Machine = Callable[[Puzzle, Rules, str, Deadline], Solution | None]
+"""``run(puzzle, rules, solver, deadline)``: the first solution, or ``None`` when it
+proved there is none; :class:`~numberlink_sat.errors.SolveTimeout` at the deadline."""
 
 FILL_TRY_SHARE = 0.5
 """Without fill: share of the time left that the second solver first spends under fill."""
@@ -51,14 +55,11 @@ class SolverBeside(Beside[tuple[Solution | None]]):
     """The solving machine with another solver in a child process; the answer is a
     1-tuple (``(None,)``: that solver proved there is no solution).
 
-    ``run(puzzle, rules, solver, deadline)`` is the machine: the first solution, or
-    ``None`` when it proved there is none; it raises
-    :class:`~numberlink_sat.errors.SolveTimeout` at the deadline.
+    ``run`` is the machine (:data:`Machine`) the child runs.
     """
 
     def __init__(self, puzzle: Puzzle, rules: Rules, solver: str, deadline: Deadline, *,
-                 start_after: float,
-                 run: Callable[[Puzzle, Rules, str, Deadline], Solution | None]) -> None:
+                 start_after: float, run: Machine) -> None:
         super().__init__(start_after=start_after)
         self.puzzle, self.rules, self.solver, self.deadline = puzzle, rules, solver, deadline
         self.run = run

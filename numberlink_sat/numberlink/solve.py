@@ -847,7 +847,7 @@ def counted(
         count, found, name = count_beside(
             puzzle, (fill, no_touch, no_2x2), keep, sat_job, deadline,
             zdd_after=RACE_AFTER_SECONDS if zdd_race else None, second=second,
-            second_after=SECOND_SOLVER_AFTER, partial=partial)
+            second_after=SECOND_SOLVER_AFTER, partial=partial, run=_solve_with)
     except SolveTimeout as error:
         error.found = tuple(_verified(puzzle, partial if keep is None else partial[:keep],
                                       "sat", fill=fill, no_touch=no_touch, no_2x2=no_2x2))

@@ -364,12 +364,8 @@ class SatSession:
         ...     s.solve(), box.time_limit
         (True, 5.0)
         """
-        outer = self.deadline
-        self.deadline = outer.within(seconds)
-        try:
-            yield self.deadline
-        finally:
-            self.deadline = outer
+        with self._boxed(self.deadline.within(seconds)) as box:
+            yield box
 
     @contextmanager
     def budget_box(self, budget: Callable[[], bool] | None) -> Iterator[Deadline]:
@@ -383,11 +379,16 @@ class SatSession:
         ...     s.solve(), box.expired()
         (True, False)
         """
-        outer = self.deadline
-        if budget is not None:
-            self.deadline = outer.until(budget)
+        with self._boxed(self.deadline if budget is None
+                         else self.deadline.until(budget)) as box:
+            yield box
+
+    @contextmanager
+    def _boxed(self, box: Deadline) -> Iterator[Deadline]:
+        """The session's deadline is ``box`` inside the ``with`` block, then back."""
+        outer, self.deadline = self.deadline, box
         try:
-            yield self.deadline
+            yield box
         finally:
             self.deadline = outer
 

@@ -13,7 +13,7 @@ import numberlink_sat as nl
 from numberlink_sat.errors import InvalidArgumentError, SolveTimeout
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.race import count_beside
-from numberlink_sat.numberlink.solve import NumberlinkSolver
+from numberlink_sat.numberlink.solve import NumberlinkSolver, _solve_with
 from numberlink_sat.sat.deadline import Deadline
 from tests.numberlink.exhaustive import brute_path_sets
 from tests.numberlink.test_solve import VARIANTS, as_solution, random_puzzle
@@ -84,7 +84,7 @@ def test_the_second_solvers_first_answer_gives_exact_counts(variant: dict[str, b
         partial: list[Solution] = []
         count, found, engine = count_beside(
             puzzle, rules, 2, _stuck_until_known(puzzle, variant, partial), Deadline(30),
-            zdd_after=None, second="glucose4", second_after=0.0, partial=partial)
+            zdd_after=None, second="glucose4", second_after=0.0, partial=partial, run=_solve_with)
         assert (count, engine) == (min(2, len(expected)), "sat"), puzzle.to_dict()
         assert set(found) <= expected and len(found) == count
 
@@ -105,7 +105,7 @@ def test_sat_here_keeps_the_count_once_it_has_a_solution() -> None:
 
     count, found, _ = count_beside(puzzle, (False, False, False), None, job,
                                    Deadline(30), zdd_after=None, second="glucose4",
-                                   second_after=0.0, partial=partial)
+                                   second_after=0.0, partial=partial, run=_solve_with)
     assert count == len(found) == nl.count_solutions(puzzle, None, fill=False) > 2
 
 
@@ -122,5 +122,5 @@ def test_a_first_solution_from_the_child_is_kept_when_time_runs_out() -> None:
 
     with pytest.raises(SolveTimeout):
         count_beside(puzzle, (True, False, False), 2, job, Deadline(30), zdd_after=None,
-                     second="glucose4", second_after=0.0, partial=partial)
+                     second="glucose4", second_after=0.0, partial=partial, run=_solve_with)
     assert len(partial) == 1 and not nl.verify(puzzle, partial[0], fill=True)
