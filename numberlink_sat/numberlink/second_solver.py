@@ -17,6 +17,14 @@ rules asked for, complete, for the rest of the time. Measured on the bench's nin
 fill, 0 of 9 solved within 15 s before, 6 of 9 after, each within 1.3 times its time
 under fill.
 
+Under the plain rules (no ``no_touch``, no ``no_2x2``) the child starts with a try of
+its own: SAT under fill for :data:`SWITCH_AFTER` seconds, then the **switch search**
+(:mod:`~numberlink_sat.numberlink.switches`: local search from a model of the degrees
+alone, SAT re-solving a window round the last defects) for up to
+:data:`SWITCH_SHARE` of the time left. Only a solution counts from the switch search;
+the short SAT try's "no solution" is the answer under fill (the same rules) and, without
+fill, sends the child straight to the rules asked for.
+
 >>> from numberlink_sat.numberlink.model import Puzzle
 >>> child = SolverBeside(Puzzle(3, 1, {"a": ((0, 0), (0, 2))}), (False, False, False),
 ...                      "glucose4", Deadline(10), start_after=0.0, run=lambda *a: None)
@@ -33,9 +41,12 @@ from numberlink_sat.beside import Beside, send_result
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.model import Puzzle, Solution
+from numberlink_sat.numberlink.switches import switch_search
 from numberlink_sat.sat.deadline import Deadline
+from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
-__all__ = ["FILL_TRY_SECONDS", "FILL_TRY_SHARE", "Machine", "Rules", "SolverBeside"]
+__all__ = ["FILL_TRY_SECONDS", "FILL_TRY_SHARE", "SWITCH_AFTER", "SWITCH_SECONDS", "SWITCH_SHARE",
+           "Machine", "Rules", "SolverBeside"]
 
 Rules = tuple[bool, bool, bool]
 """``(fill, no_touch, no_2x2)``."""
@@ -49,6 +60,17 @@ FILL_TRY_SHARE = 0.5
 
 FILL_TRY_SECONDS = 30.0
 """Without fill: how long (seconds) the second solver's try under fill may run at most."""
+
+SWITCH_AFTER = 2.0
+"""Plain rules: seconds the second solver runs under fill before the switch search."""
+
+SWITCH_SHARE = 0.5
+"""Plain rules: share of the time left that the switch search may use."""
+
+SWITCH_SECONDS = 60.0
+"""Plain rules: how long (seconds) the switch search may run at most."""
+
+_UNDECIDED = object()  # a try that found no solution and proved nothing
 
 
 class SolverBeside(Beside[tuple[Solution | None]]):
@@ -64,6 +86,12 @@ class SolverBeside(Beside[tuple[Solution | None]]):
         self.puzzle, self.rules, self.solver, self.deadline = puzzle, rules, solver, deadline
         self.run = run
 
+    @property
+    def switches(self) -> bool:
+        """Whether the child tries the switch search (plain rules only: it knows no
+        ``no_touch`` and no ``no_2x2``)."""
+        return not self.rules[1] and not self.rules[2]
+
     def rules_tried(self) -> list[Rules]:
         """The rule sets the child runs, in order: without fill, fill first."""
         fill, no_touch, no_2x2 = self.rules
@@ -74,12 +102,38 @@ class SolverBeside(Beside[tuple[Solution | None]]):
         limit = Deadline(None if left is None else max(0.0, left))
 
         def work() -> tuple[dict[str, list[Cell]] | None]:
-            found = self._fill_try(limit) if not self.rules[0] else None
-            if found is None:
+            found = self._switch_try(limit) if self.switches else _UNDECIDED
+            if found is None and self.rules[0]:
+                return (None,)  # the first try ran the rules asked for: a proof
+            if found is _UNDECIDED and not self.rules[0]:
+                found = self._fill_try(limit)
+            if not isinstance(found, Solution):
                 found = self.run(self.puzzle, self.rules, self.solver, limit.within(None))
             return (None if found is None else {k: list(v) for k, v in found.paths.items()},)
 
         return send_result, (work,)
+
+    def _switch_try(self, limit: Deadline) -> Solution | object | None:
+        """Under the plain rules: SAT under fill for :data:`SWITCH_AFTER` seconds, then
+        the switch search for :data:`SWITCH_SHARE` of the time left (at most
+        :data:`SWITCH_SECONDS`). A solution; ``None`` when SAT proved that no solution
+        fills the board; :data:`_UNDECIDED` otherwise."""
+        fill_rules = self.rules_tried()[0]
+        try:
+            return self.run(self.puzzle, fill_rules, self.solver, limit.within(SWITCH_AFTER))
+        except SolveTimeout:
+            pass
+        left = limit.remaining()
+        seconds = SWITCH_SECONDS if left is None else min(SWITCH_SECONDS,
+                                                          SWITCH_SHARE * max(0.0, left))
+
+        def window(sub: Puzzle, deadline: Deadline) -> Solution | None:
+            # CaDiCaL: on the loose 20x20 boards its windows answer sooner than
+            # MapleChrono's (median 3.2 against 4.3 s for the whole switch search)
+            return self.run(sub, fill_rules, DEFAULT_SOLVER, deadline)
+
+        found = switch_search(self.puzzle, limit.within(seconds), run=window)
+        return _UNDECIDED if found is None else found
 
     def _fill_try(self, limit: Deadline) -> Solution | None:
         """A solution under fill within this try's share of ``limit``, or ``None``."""

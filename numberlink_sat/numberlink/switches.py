@@ -1,0 +1,372 @@
+"""A first solution under fill by local search: square switches, then a window re-solved.
+
+SAT finds boards with few long paths hard under fill (the bench's ``loose`` family, a
+random Hamiltonian path cut into pieces): without the label bits the same CNF is solved
+with no conflict at all, and with them CaDiCaL solves no loose 30x30 in minutes.
+:func:`switch_search` starts where SAT is easy and repairs what it gets wrong:
+
+1. **A degree model**: every open cell on two edges, every end on one, nothing else
+   (a cardinality CNF, solved without conflicts). It is a set of paths and loops that
+   fills the board; a path may join two ends of different labels (a *wrong join*).
+2. **Square switches**: where a unit square has two opposite edges used and the other
+   two unused, using the other two instead keeps every degree. It splits, joins or
+   reconnects the one or two components through the square. Simulated annealing over
+   random switches lowers the number of *defects* (loops and wrong joins; a move that
+   adds ``d`` defects is taken with probability ``exp(-d / T)``, ``T`` falling from
+   :data:`HOT` to :data:`COLD` over :data:`COOLING_STEPS` switches, then again).
+3. **A window re-solved**: once at most :data:`FEW_DEFECTS` are left, the smallest
+   rectangle round them (grown by a margin of 1, then 2) is solved again as a puzzle of
+   its own by the SAT machine: every cell outside it is blocked, each stretch of a
+   correct path inside it becomes a pair joining the stretch's two tips, the wrong
+   joins' ends are paired by their labels. A solution of that small puzzle, put in
+   place of the window's edges, is a solution of the board.
+
+It answers only with a solution, verified here under fill and the plain rules; its
+"nothing found" proves nothing. It knows the plain rules only (no ``no_touch``, no
+``no_2x2``). Figures (``docs/encoding.md``, "Session 11: square switches"): the nine
+loose 20x20 boards of the bench all solved alone, 0.25-11 s of CPU (median 2.4 s); five
+of nine loose 30x30 within 30 s; no loose 40x40.
+
+>>> from numberlink_sat.numberlink.model import Puzzle
+>>> from numberlink_sat.sat.cnf import Encoding
+from numberlink_sat.sat.constraints import exactly_k
+from numberlink_sat.sat.deadline import Deadline
+from numberlink_sat.sat.session import SatSession
+>>> p = Puzzle(3, 2, {"a": ((0, 0), (1, 0)), "b": ((0, 1), (1, 1))}, [(0, 2), (1, 2)])
+>>> switch_search(p, Deadline(5), run=lambda *args: None).paths["a"]
+((0, 0), (1, 0))
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import math
+import random
+from collections.abc import Callable
+
+from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.grid import Cell
+from numberlink_sat.numberlink.model import Puzzle, Solution
+from numberlink_sat.numberlink.verify import verify
+from numberlink_sat.sat.cnf import Encoding
+from numberlink_sat.sat.constraints import exactly_k
+from numberlink_sat.sat.deadline import Deadline
+from numberlink_sat.sat.session import SatSession
+
+__all__ = ["COLD", "COOLING_STEPS", "FEW_DEFECTS", "HOT", "Resolve", "switch_search"]
+
+_log = logging.getLogger(__name__)
+
+HOT = 0.4
+"""Temperature at the start of each cooling round."""
+
+COLD = 0.04
+"""Temperature at the end of each cooling round."""
+
+COOLING_STEPS = 500_000
+"""Switches tried per cooling round (about 10 s of CPU on a 30x30 board)."""
+
+FEW_DEFECTS = 4
+"""Defects left at which a window round them is re-solved by SAT."""
+
+REPAIR_EVERY = 20_000
+"""Switches tried between two window repairs."""
+
+REPAIR_SECONDS = 1.0
+"""Time limit (seconds) of one window's SAT call."""
+
+_CHECK_EVERY = 1000  # switches between two looks at the deadline and the temperature
+
+Resolve = Callable[[Puzzle, Deadline], Solution | None]
+"""``resolve(window_puzzle, deadline)``: a solution under fill, ``None`` when there is
+none; :class:`~numberlink_sat.errors.SolveTimeout` at the deadline."""
+
+Links = list[list[int]]  # per cell index, the cells it is joined to (0 to 2)
+
+
+def switch_search(puzzle: Puzzle, deadline: Deadline, *, run: Resolve,
+                  rng: random.Random | None = None) -> Solution | None:
+    """A solution under fill (plain rules), or ``None`` when none was found in time.
+
+    ``run`` solves a window's puzzle (the SAT machine); ``rng`` drives the switches
+    (``random.Random(0)`` when omitted: the same board gives the same walk).
+    """
+    links = _degree_model(puzzle, deadline)
+    if links is None:
+        return None
+    walk = _Annealing(puzzle, links, rng or random.Random(0))
+
+    def repair() -> bool:
+        return _repair(puzzle, walk, deadline, run)
+
+    if not walk.anneal(deadline, repair):
+        return None
+    solution = walk.solution()
+    problems = ["its links are no paths"] if solution is None else verify(puzzle, solution,
+                                                                            fill=True)
+    if problems:  # not expected: with no defect left every path joins its own ends
+        _log.warning("switch search: its answer is refused (%s)", "; ".join(problems))
+        return None
+    return solution
+
+
+def _degree_model(puzzle: Puzzle, deadline: Deadline) -> Links | None:
+    """Edges giving every open cell degree 2 and every end degree 1 (``None``: none, or
+    not found by the deadline)."""
+    width, height = puzzle.width, puzzle.height
+    ends = {cell for pair in puzzle.endpoints.values() for cell in pair}
+    encoding = Encoding()
+    edges: dict[tuple[int, int], int] = {}
+    for i in range(width * height):
+        if divmod(i, width) not in puzzle.blocked:
+            for j in (i + 1, i + width):
+                if (j < width * height and (j == i + width or j % width)
+                        and divmod(j, width) not in puzzle.blocked):
+                    edges[i, j] = encoding.pool.new()
+    touching: dict[int, list[int]] = {}
+    for (i, j), var in edges.items():
+        touching.setdefault(i, []).append(var)
+        touching.setdefault(j, []).append(var)
+    for i in range(width * height):
+        if divmod(i, width) in puzzle.blocked:
+            continue
+        degree = 1 if divmod(i, width) in ends else 2
+        encoding.extend(exactly_k(touching.get(i, []), degree, encoding.pool))
+    with SatSession(encoding, deadline=deadline) as session:
+        try:
+            if not session.solve():
+                return None
+        except SolveTimeout:
+            return None
+        model = session.model()
+    links: Links = [[] for _ in range(width * height)]
+    for (i, j), var in edges.items():
+        if model[var]:
+            links[i].append(j)
+            links[j].append(i)
+    return links
+
+
+class _Annealing:
+    """The switch walk: links between cells, the number of defects, the temperature."""
+
+    def __init__(self, puzzle: Puzzle, links: Links, rng: random.Random) -> None:
+        self.puzzle, self.links, self.rng = puzzle, links, rng
+        width = puzzle.width
+        self.label: dict[int, str] = {
+            r * width + c: name for name, pair in puzzle.endpoints.items() for r, c in pair}
+        self.open = [i for i in range(width * puzzle.height)
+                     if divmod(i, width) not in puzzle.blocked]
+        self.squares = [i for i in self.open
+                        if i % width < width - 1 and i // width < puzzle.height - 1
+                        and all(divmod(j, width) not in puzzle.blocked
+                                for j in (i + 1, i + width, i + width + 1))]
+        self.defects = sum(self.bad(ends) for _, ends in self.components())
+
+    def component(self, start: int) -> tuple[set[int], tuple[int, ...] | None]:
+        """The cells of the component through ``start`` and its two ends (``None``: a loop)."""
+        links = self.links
+        cells = {start}
+        tips: list[int] = []
+        for first in links[start]:
+            prev, cur = start, first
+            while cur not in cells:
+                cells.add(cur)
+                step = links[cur]
+                if len(step) == 1:
+                    break
+                prev, cur = cur, (step[0] if step[0] != prev else step[1])
+            else:
+                if cur == start:
+                    return cells, None
+            if len(links[cur]) == 1:
+                tips.append(cur)
+        if len(links[start]) == 1:
+            tips.append(start)
+        return cells, tuple(tips)
+
+    def components(self) -> list[tuple[set[int], tuple[int, ...] | None]]:
+        """Every component of the open cells."""
+        seen: set[int] = set()
+        found = []
+        for i in self.open:
+            if i not in seen:
+                cells, ends = self.component(i)
+                seen |= cells
+                found.append((cells, ends))
+        return found
+
+    def bad(self, ends: tuple[int, ...] | None) -> int:
+        """1 for a defect (a loop, or a path joining two labels), else 0."""
+        if ends is None or len(ends) != 2:
+            return 1
+        return int(self.label.get(ends[0]) != self.label.get(ends[1]))
+
+    def _defects_through(self, a: int, b: int) -> int:
+        cells, ends = self.component(a)
+        count = self.bad(ends)
+        if b not in cells:
+            count += self.bad(self.component(b)[1])
+        return count
+
+    def anneal(self, deadline: Deadline, repair: Callable[[], bool]) -> bool:
+        """Switch until no defect is left (True) or the deadline passes (False)."""
+        links, rng, squares, width = self.links, self.rng, self.squares, self.puzzle.width
+        if not squares:
+            return self.defects == 0
+        steps, last_repair, temperature = 0, -REPAIR_EVERY, HOT
+        while self.defects > 0:
+            steps += 1
+            if steps % _CHECK_EVERY == 0:
+                if deadline.expired():
+                    return False
+                share = (steps % COOLING_STEPS) / COOLING_STEPS
+                temperature = HOT * (COLD / HOT) ** share
+            if self.defects <= FEW_DEFECTS and steps - last_repair >= REPAIR_EVERY:
+                last_repair = steps
+                if repair():
+                    return True
+            a = rng.choice(squares)
+            b, c, d = a + 1, a + width + 1, a + width  # clockwise from the top left
+            top, bottom = b in links[a], c in links[d]
+            left, right = d in links[a], c in links[b]
+            if top and bottom and not left and not right:
+                old, new = ((a, b), (d, c)), ((a, d), (b, c))
+            elif left and right and not top and not bottom:
+                old, new = ((a, d), (b, c)), ((a, b), (d, c))
+            else:
+                continue
+            before = self._defects_through(a, c)
+            self._switch(old, new)
+            change = self._defects_through(a, c) - before
+            if change <= 0 or rng.random() < math.exp(-change / temperature):
+                self.defects += change
+            else:
+                self._switch(new, old)
+        return True
+
+    def _switch(self, old: tuple[tuple[int, int], ...], new: tuple[tuple[int, int], ...]) -> None:
+        links = self.links
+        for x, y in old:
+            links[x].remove(y)
+            links[y].remove(x)
+        for x, y in new:
+            links[x].append(y)
+            links[y].append(x)
+
+    def solution(self) -> Solution | None:
+        """The paths, when every component is a path joining one label's ends."""
+        width, links = self.puzzle.width, self.links
+        paths: dict[str, list[Cell]] = {}
+        for name, (start, end) in self.puzzle.endpoints.items():
+            here, goal = start[0] * width + start[1], end[0] * width + end[1]
+            path, prev = [here], -1
+            while here != goal:
+                step = [x for x in links[here] if x != prev]
+                if not step or len(path) > len(links):
+                    return None
+                prev, here = here, step[0]
+                path.append(here)
+            paths[name] = [divmod(i, width) for i in path]
+        return Solution(width, self.puzzle.height, paths)
+
+
+def _repair(puzzle: Puzzle, walk: _Annealing, deadline: Deadline, run: Resolve) -> bool:
+    """Re-solve the smallest window round the defects (margin 1, then 2); True when the
+    board is solved (the window's new edges are in ``walk.links``)."""
+    bad: set[int] = set()
+    for cells, ends in walk.components():
+        if walk.bad(ends):
+            bad |= cells
+    for margin in (1, 2):
+        window = _Window(puzzle, walk, bad, margin)
+        sub = window.puzzle()
+        if sub is None:
+            continue
+        try:
+            found = run(sub, deadline.within(REPAIR_SECONDS))
+        except SolveTimeout:
+            if deadline.expired():
+                return False
+            continue
+        if found is not None:
+            window.put(found)
+            walk.defects = 0
+            _log.info("switch search: a %d-cell window re-solved", len(window.cells))
+            return True
+    return False
+
+
+class _Window:
+    """A rectangle round some cells, with the cells whose links all leave it taken out."""
+
+    def __init__(self, puzzle: Puzzle, walk: _Annealing, cells: set[int], margin: int) -> None:
+        self.board, self.walk = puzzle, walk
+        width = puzzle.width
+        rows = [i // width for i in cells]
+        cols = [i % width for i in cells]
+        top, bottom = max(0, min(rows) - margin), min(puzzle.height - 1, max(rows) + margin)
+        left, right = max(0, min(cols) - margin), min(width - 1, max(cols) + margin)
+        inside = {r * width + c for r in range(top, bottom + 1) for c in range(left, right + 1)
+                  if (r, c) not in puzzle.blocked}
+        while True:  # a cell all of whose links leave the window stays as it is
+            alone = {i for i in inside if not any(j in inside for j in walk.links[i])}
+            if not alone:
+                break
+            inside -= alone
+        self.cells = inside
+
+    def puzzle(self) -> Puzzle | None:
+        """The window as a puzzle: stretches of paths become pairs (``None``: a label
+        has one end inside and one outside, which a window cannot re-pair)."""
+        width, links, inside = self.board.width, self.walk.links, self.cells
+        pairs: dict[str, tuple[Cell, Cell]] = {}
+        loose_ends: dict[str, list[int]] = {}
+        seen: set[int] = set()
+        for i in sorted(inside):
+            if i in seen:
+                continue
+            stretch = self._stretch(i)
+            seen |= stretch
+            tips = [j for j in stretch if sum(k in stretch for k in links[j]) < 2]
+            if not tips:
+                continue  # a loop inside: its cells are free
+            a, b = tips
+            labels = (self.walk.label.get(a), self.walk.label.get(b))
+            if None not in labels and labels[0] != labels[1]:
+                for j, name in zip(tips, labels, strict=True):
+                    loose_ends.setdefault(str(name), []).append(j)
+                continue  # a wrong join: its ends are paired by label below
+            pairs[f"stretch {len(pairs)}"] = (divmod(a, width), divmod(b, width))
+        for name, tips in loose_ends.items():
+            if len(tips) != 2:
+                return None
+            pairs[f"label {name}"] = (divmod(tips[0], width), divmod(tips[1], width))
+        blocked = [divmod(i, width) for i in range(width * self.board.height)
+                   if i not in inside]
+        return Puzzle(width, self.board.height, pairs, blocked)
+
+    def _stretch(self, start: int) -> set[int]:
+        links, inside = self.walk.links, self.cells
+        stretch = {start}
+        for first in links[start]:
+            prev, cur = start, first
+            while cur in inside and cur not in stretch:
+                stretch.add(cur)
+                step = [k for k in links[cur] if k != prev]
+                if not step:
+                    break
+                prev, cur = cur, step[0]
+        return stretch
+
+    def put(self, found: Solution) -> None:
+        """The window's solution in place of its links."""
+        width, links, inside = self.board.width, self.walk.links, self.cells
+        for i in inside:
+            links[i] = [j for j in links[i] if j not in inside]
+        for path in found.paths.values():
+            for (ra, ca), (rb, cb) in itertools.pairwise(path):
+                a, b = ra * width + ca, rb * width + cb
+                links[a].append(b)
+                links[b].append(a)

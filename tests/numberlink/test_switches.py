@@ -1,0 +1,116 @@
+"""The switch search (``switches``): local search under fill from a degree model, a
+window re-solved by SAT; it answers only with solutions the verifier accepts."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any
+
+import pytest
+
+from numberlink_sat.bench.instances import numberlink_loose
+from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.numberlink import second_solver, switches
+from numberlink_sat.numberlink.model import Puzzle, Solution
+from numberlink_sat.numberlink.switches import switch_search
+from numberlink_sat.numberlink.verify import verify
+from numberlink_sat.sat.deadline import Deadline
+from tests.numberlink.exhaustive import brute_path_sets
+
+solve_module = importlib.import_module("numberlink_sat.numberlink.solve")
+
+
+def _window_machine(sub: Puzzle, deadline: Deadline) -> Solution | None:
+    """The SAT machine under fill, as the second solver's child gives it."""
+    return solve_module._solve_with(sub, (True, False, False), "cadical195", deadline)
+
+
+def _random_board(rng: random.Random) -> Puzzle:
+    """A small loose board, sometimes with a few of its cells blocked instead."""
+    side = rng.randrange(3, 9)
+    board = numberlink_loose(side, rng.randrange(3, 9), rng, labels=rng.randrange(1, side + 1))
+    if rng.random() < 0.5:
+        return board
+    ends = {cell for pair in board.endpoints.values() for cell in pair}
+    free = [(r, c) for r in range(board.height) for c in range(board.width) if (r, c) not in ends]
+    blocked = rng.sample(free, min(len(free), rng.randrange(1, 4)))
+    return Puzzle(board.width, board.height, dict(board.endpoints), blocked)
+
+
+def test_every_answer_is_a_fill_solution_and_none_is_claimed_wrongly() -> None:
+    """On 60 small boards (some with blocked cells, some without a fill solution): an
+    answer verifies under fill, and where the exhaustive counter finds a fill solution
+    on a board without blocked cells the switch search finds one too."""
+    rng = random.Random(11)
+    answered = 0
+    for _ in range(60):
+        board = _random_board(rng)
+        found = switch_search(board, Deadline(5), run=_window_machine)
+        if found is not None:
+            assert not verify(board, found, fill=True)
+            answered += 1
+        elif not board.blocked and board.width * board.height <= 16:
+            assert not brute_path_sets(board, fill=True)
+    assert answered >= 30
+
+
+def test_boards_without_a_fill_solution_get_no_answer() -> None:
+    """A cell that cannot have two edges ends it at once; two crossing pairs keep it
+    switching until the deadline, then ``None``."""
+    dead_end = Puzzle(3, 1, {"a": ((0, 0), (0, 1))})
+    assert switch_search(dead_end, Deadline(5), run=_window_machine) is None
+    crossing = Puzzle(2, 2, {"1": ((0, 0), (1, 1)), "2": ((0, 1), (1, 0))})
+    assert switch_search(crossing, Deadline(0.3), run=_window_machine) is None
+
+
+def test_the_window_repair_alone_solves_boards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the repair asked at once (every defect count is "few"), the window round the
+    whole degree model's defects is re-solved by SAT: its solution put in place of the
+    window verifies on the whole board."""
+    monkeypatch.setattr(switches, "FEW_DEFECTS", 10**6)
+    monkeypatch.setattr(switches, "REPAIR_EVERY", 1)
+    repaired: list[bool] = []
+    real_repair = switches._repair
+
+    def counted_repair(*args: Any) -> bool:
+        done = real_repair(*args)
+        repaired.append(done)
+        return done
+
+    monkeypatch.setattr(switches, "_repair", counted_repair)
+    for seed in range(8):
+        board = numberlink_loose(8, 8, random.Random(seed))
+        found = switch_search(board, Deadline(20), run=_window_machine)
+        assert found is not None and not verify(board, found, fill=True)
+    assert any(repaired)
+
+
+def test_the_switch_search_solves_loose_boards_sat_does_not_get_to() -> None:
+    """The second solver's child answers a loose 20x20 through the switch search when
+    the SAT machine on the whole board never answers (the windows still go to SAT)."""
+    board = numberlink_loose(20, 20, random.Random(9))
+
+    def whole_board_stuck(puzzle: Puzzle, rules: tuple[bool, bool, bool], solver: str,
+                          deadline: Deadline) -> Solution | None:
+        if puzzle == board:
+            raise SolveTimeout("stuck on purpose")
+        return solve_module._solve_with(puzzle, rules, solver, deadline)
+
+    for fill in (True, False):
+        child = second_solver.SolverBeside(board, (fill, False, False), "cadical195",
+                                           Deadline(60), start_after=0.0, run=whole_board_stuck)
+        _send, (work,) = child.job()
+        (paths,) = work()
+        assert paths is not None
+        found = Solution(board.width, board.height, paths)
+        assert not verify(board, found, fill=True)
+
+
+def test_the_switch_search_is_for_the_plain_rules_only() -> None:
+    board = Puzzle(3, 1, {"a": ((0, 0), (0, 2))})
+    plain = second_solver.SolverBeside(board, (True, False, False), "glucose4", Deadline(1),
+                                       start_after=0.0, run=lambda *a: None)
+    touching = second_solver.SolverBeside(board, (True, True, False), "glucose4", Deadline(1),
+                                          start_after=0.0, run=lambda *a: None)
+    assert plain.switches and not touching.switches
