@@ -64,7 +64,7 @@ FILL_TRY_SECONDS = 30.0
 SWITCH_AFTER = 2.0
 """Plain rules: seconds the second solver runs under fill before the switch search."""
 
-SWITCH_SHARE = 0.5
+SWITCH_SHARE = 0.8
 """Plain rules: share of the time left that the switch search may use."""
 
 SWITCH_SECONDS = 60.0

@@ -14,24 +14,27 @@ with no conflict at all, and with them CaDiCaL solves no loose 30x30 in minutes.
    random switches lowers the number of *defects* (loops and wrong joins; a move that
    adds ``d`` defects is taken with probability ``exp(-d / T)``, ``T`` falling from
    :data:`HOT` to :data:`COLD` over :data:`COOLING_STEPS` switches, then again).
-3. **A window re-solved**: once at most :data:`FEW_DEFECTS` are left, the smallest
-   rectangle round them (grown by a margin of 1, then 2) is solved again as a puzzle of
-   its own by the SAT machine: every cell outside it is blocked, each stretch of a
-   correct path inside it becomes a pair joining the stretch's two tips, the wrong
-   joins' ends are paired by their labels. A solution of that small puzzle, put in
-   place of the window's edges, is a solution of the board.
+3. **Windows re-solved by SAT**: a rectangle of the board becomes a puzzle of its own,
+   solved by the SAT machine (``run``): every cell outside it is blocked, and each
+   stretch of a component inside it is cut at its two tips. Going out of the window
+   from a tip, the component reaches an end of some label or comes back in; a tip
+   that reaches (or is) an end of label ``L`` becomes an end of ``L`` in the window's
+   puzzle, and a stretch with a tip that comes back in joins its own two tips. So the
+   window may join again what a wrong join split: a label's two pieces outside meet
+   inside. Its solution put in place of the window's links is kept when the defects
+   fall, undone otherwise. Once at most :data:`FEW_DEFECTS` are left, the window is the
+   smallest rectangle round them, grown by 1, then 2; and every :data:`LNS_EVERY`
+   switches, a 9 x 9 window round a random cell of a random defect (a large
+   neighbourhood step).
 
 It answers only with a solution, verified here under fill and the plain rules; its
 "nothing found" proves nothing. It knows the plain rules only (no ``no_touch``, no
 ``no_2x2``). Figures (``docs/encoding.md``, "Session 11: square switches"): the nine
-loose 20x20 boards of the bench all solved alone, 0.25-11 s of CPU (median 2.4 s); five
-of nine loose 30x30 within 30 s; no loose 40x40.
+loose 20x20 boards of the bench all solved; with ``solve``'s 15 s, four or five of the
+nine loose 30x30; no loose 40x40.
 
 >>> from numberlink_sat.numberlink.model import Puzzle
->>> from numberlink_sat.sat.cnf import Encoding
-from numberlink_sat.sat.constraints import exactly_k
-from numberlink_sat.sat.deadline import Deadline
-from numberlink_sat.sat.session import SatSession
+>>> from numberlink_sat.sat.deadline import Deadline
 >>> p = Puzzle(3, 2, {"a": ((0, 0), (1, 0)), "b": ((0, 1), (1, 1))}, [(0, 2), (1, 2)])
 >>> switch_search(p, Deadline(5), run=lambda *args: None).paths["a"]
 ((0, 0), (1, 0))
@@ -76,6 +79,15 @@ REPAIR_EVERY = 20_000
 REPAIR_SECONDS = 1.0
 """Time limit (seconds) of one window's SAT call."""
 
+LNS_EVERY = 20_000
+"""Switches tried between two re-solved small windows (any number of defects left)."""
+
+LNS_RADIUS = 4
+"""A small window reaches this many cells round a cell of a defect (9 x 9)."""
+
+LNS_SECONDS = 0.5
+"""Time limit (seconds) of one small window's SAT call."""
+
 _CHECK_EVERY = 1000  # switches between two looks at the deadline and the temperature
 
 Resolve = Callable[[Puzzle, Deadline], Solution | None]
@@ -100,7 +112,10 @@ def switch_search(puzzle: Puzzle, deadline: Deadline, *, run: Resolve,
     def repair() -> bool:
         return _repair(puzzle, walk, deadline, run)
 
-    if not walk.anneal(deadline, repair):
+    def lns() -> bool:
+        return _lns(puzzle, walk, deadline, run)
+
+    if not walk.anneal(deadline, repair, lns):
         return None
     solution = walk.solution()
     problems = ["its links are no paths"] if solution is None else verify(puzzle, solution,
@@ -162,7 +177,11 @@ class _Annealing:
                         if i % width < width - 1 and i // width < puzzle.height - 1
                         and all(divmod(j, width) not in puzzle.blocked
                                 for j in (i + 1, i + width, i + width + 1))]
-        self.defects = sum(self.bad(ends) for _, ends in self.components())
+        self.defects = self.count_defects()
+
+    def count_defects(self) -> int:
+        """Loops and wrong joins, counted afresh."""
+        return sum(self.bad(ends) for _, ends in self.components())
 
     def component(self, start: int) -> tuple[set[int], tuple[int, ...] | None]:
         """The cells of the component through ``start`` and its two ends (``None``: a loop)."""
@@ -210,12 +229,15 @@ class _Annealing:
             count += self.bad(self.component(b)[1])
         return count
 
-    def anneal(self, deadline: Deadline, repair: Callable[[], bool]) -> bool:
-        """Switch until no defect is left (True) or the deadline passes (False)."""
+    def anneal(self, deadline: Deadline, repair: Callable[[], bool],
+               lns: Callable[[], bool]) -> bool:
+        """Switch until no defect is left (True) or the deadline passes (False);
+        ``repair`` (few defects) and ``lns`` (any) re-solve windows now and then and
+        say whether the defects fell."""
         links, rng, squares, width = self.links, self.rng, self.squares, self.puzzle.width
         if not squares:
             return self.defects == 0
-        steps, last_repair, temperature = 0, -REPAIR_EVERY, HOT
+        steps, last_repair, last_lns, temperature = 0, -REPAIR_EVERY, 0, HOT
         while self.defects > 0:
             steps += 1
             if steps % _CHECK_EVERY == 0:
@@ -225,7 +247,11 @@ class _Annealing:
                 temperature = HOT * (COLD / HOT) ** share
             if self.defects <= FEW_DEFECTS and steps - last_repair >= REPAIR_EVERY:
                 last_repair = steps
-                if repair():
+                if repair() and self.defects == 0:
+                    return True
+            if self.defects > 0 and steps - last_lns >= LNS_EVERY:
+                last_lns = steps
+                if lns() and self.defects == 0:
                     return True
             a = rng.choice(squares)
             b, c, d = a + 1, a + width + 1, a + width  # clockwise from the top left
@@ -274,27 +300,44 @@ class _Annealing:
 
 def _repair(puzzle: Puzzle, walk: _Annealing, deadline: Deadline, run: Resolve) -> bool:
     """Re-solve the smallest window round the defects (margin 1, then 2); True when the
-    board is solved (the window's new edges are in ``walk.links``)."""
+    defects fell."""
     bad: set[int] = set()
     for cells, ends in walk.components():
         if walk.bad(ends):
             bad |= cells
-    for margin in (1, 2):
-        window = _Window(puzzle, walk, bad, margin)
-        sub = window.puzzle()
-        if sub is None:
-            continue
-        try:
-            found = run(sub, deadline.within(REPAIR_SECONDS))
-        except SolveTimeout:
-            if deadline.expired():
-                return False
-            continue
-        if found is not None:
-            window.put(found)
-            walk.defects = 0
-            _log.info("switch search: a %d-cell window re-solved", len(window.cells))
-            return True
+    return any(_try_window(walk, _Window(puzzle, walk, bad, margin), deadline, run,
+                           REPAIR_SECONDS) for margin in (1, 2))
+
+
+def _lns(puzzle: Puzzle, walk: _Annealing, deadline: Deadline, run: Resolve) -> bool:
+    """Re-solve a small window round a random cell of a random defect."""
+    bad = [cells for cells, ends in walk.components() if walk.bad(ends)]
+    if not bad:
+        return False
+    cell = walk.rng.choice(sorted(walk.rng.choice(bad)))
+    return _try_window(walk, _Window(puzzle, walk, {cell}, LNS_RADIUS), deadline, run,
+                       LNS_SECONDS)
+
+
+def _try_window(walk: _Annealing, window: _Window, deadline: Deadline, run: Resolve,
+                seconds: float) -> bool:
+    """Solve the window and keep its solution if the defects fall (True)."""
+    sub = window.puzzle()
+    if sub is None:
+        return False
+    try:
+        found = run(sub, deadline.within(seconds))
+    except SolveTimeout:
+        return False
+    if found is None:
+        return False
+    saved = window.put(found)
+    after = walk.count_defects()
+    if after < walk.defects:
+        walk.defects = after
+        return True
+    for i, old in saved.items():
+        walk.links[i] = old
     return False
 
 
@@ -318,11 +361,10 @@ class _Window:
         self.cells = inside
 
     def puzzle(self) -> Puzzle | None:
-        """The window as a puzzle: stretches of paths become pairs (``None``: a label
-        has one end inside and one outside, which a window cannot re-pair)."""
+        """The window as a puzzle (``None``: some label would get one end only)."""
         width, links, inside = self.board.width, self.walk.links, self.cells
         pairs: dict[str, tuple[Cell, Cell]] = {}
-        loose_ends: dict[str, list[int]] = {}
+        terminals: dict[str, list[int]] = {}
         seen: set[int] = set()
         for i in sorted(inside):
             if i in seen:
@@ -332,20 +374,35 @@ class _Window:
             tips = [j for j in stretch if sum(k in stretch for k in links[j]) < 2]
             if not tips:
                 continue  # a loop inside: its cells are free
-            a, b = tips
-            labels = (self.walk.label.get(a), self.walk.label.get(b))
-            if None not in labels and labels[0] != labels[1]:
-                for j, name in zip(tips, labels, strict=True):
-                    loose_ends.setdefault(str(name), []).append(j)
-                continue  # a wrong join: its ends are paired by label below
-            pairs[f"stretch {len(pairs)}"] = (divmod(a, width), divmod(b, width))
-        for name, tips in loose_ends.items():
-            if len(tips) != 2:
+            reached = [self._reaches(j, stretch) for j in tips]
+            if None in reached:
+                a, b = tips
+                pairs[f"stretch {len(pairs)}"] = (divmod(a, width), divmod(b, width))
+                continue
+            for j, name in zip(tips, reached, strict=True):
+                terminals.setdefault(str(name), []).append(j)
+        for name, ends in terminals.items():
+            if len(ends) != 2:
                 return None
-            pairs[f"label {name}"] = (divmod(tips[0], width), divmod(tips[1], width))
+            pairs[f"label {name}"] = (divmod(ends[0], width), divmod(ends[1], width))
         blocked = [divmod(i, width) for i in range(width * self.board.height)
                    if i not in inside]
         return Puzzle(width, self.board.height, pairs, blocked)
+
+    def _reaches(self, tip: int, stretch: set[int]) -> str | None:
+        """The label whose end the component reaches from ``tip`` going out of the
+        window (the tip's own label at an end); ``None`` when it comes back in."""
+        links, inside, label = self.walk.links, self.cells, self.walk.label
+        out = [j for j in links[tip] if j not in stretch]
+        if not out:
+            return label.get(tip)
+        prev, cur = tip, out[0]
+        while cur not in inside:
+            step = [k for k in links[cur] if k != prev]
+            if not step:
+                return label.get(cur)
+            prev, cur = cur, step[0]
+        return None
 
     def _stretch(self, start: int) -> set[int]:
         links, inside = self.walk.links, self.cells
@@ -360,9 +417,10 @@ class _Window:
                 prev, cur = cur, step[0]
         return stretch
 
-    def put(self, found: Solution) -> None:
-        """The window's solution in place of its links."""
+    def put(self, found: Solution) -> dict[int, list[int]]:
+        """The window's solution in place of its links; the links it replaced."""
         width, links, inside = self.board.width, self.walk.links, self.cells
+        saved = {i: list(links[i]) for i in inside}
         for i in inside:
             links[i] = [j for j in links[i] if j not in inside]
         for path in found.paths.values():
@@ -370,3 +428,4 @@ class _Window:
                 a, b = ra * width + ca, rb * width + cb
                 links[a].append(b)
                 links[b].append(a)
+        return saved

@@ -26,6 +26,15 @@ def _window_machine(sub: Puzzle, deadline: Deadline) -> Solution | None:
     return solve_module._solve_with(sub, (True, False, False), "cadical195", deadline)
 
 
+def _solves_loose_boards(side: int, seeds: range) -> None:
+    """The switch search answers every loose ``side`` x ``side`` board of these seeds
+    with a solution the verifier accepts under fill."""
+    for seed in seeds:
+        board = numberlink_loose(side, side, random.Random(seed))
+        found = switch_search(board, Deadline(20), run=_window_machine)
+        assert found is not None and not verify(board, found, fill=True)
+
+
 def _random_board(rng: random.Random) -> Puzzle:
     """A small loose board, sometimes with a few of its cells blocked instead."""
     side = rng.randrange(3, 9)
@@ -79,11 +88,29 @@ def test_the_window_repair_alone_solves_boards(monkeypatch: pytest.MonkeyPatch) 
         return done
 
     monkeypatch.setattr(switches, "_repair", counted_repair)
-    for seed in range(8):
-        board = numberlink_loose(8, 8, random.Random(seed))
-        found = switch_search(board, Deadline(20), run=_window_machine)
-        assert found is not None and not verify(board, found, fill=True)
+    _solves_loose_boards(8, range(8))
     assert any(repaired)
+
+
+def test_small_windows_keep_only_what_helps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a small window round a defect every 200 switches (label ends re-paired
+    across the window), every answer still verifies, such windows do lower the defects,
+    and a window whose solution does not is undone (the walk's count stays exact)."""
+    monkeypatch.setattr(switches, "FEW_DEFECTS", 0)
+    monkeypatch.setattr(switches, "LNS_EVERY", 200)
+    monkeypatch.setattr(switches, "LNS_RADIUS", 2)
+    outcomes: list[bool] = []
+    real_try = switches._try_window
+
+    def checked_try(walk: Any, *args: Any) -> bool:
+        kept = real_try(walk, *args)
+        outcomes.append(kept)
+        assert walk.defects == walk.count_defects()
+        return kept
+
+    monkeypatch.setattr(switches, "_try_window", checked_try)
+    _solves_loose_boards(9, range(6))
+    assert True in outcomes and False in outcomes
 
 
 def test_the_switch_search_solves_loose_boards_sat_does_not_get_to() -> None:
