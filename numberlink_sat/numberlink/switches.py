@@ -180,8 +180,24 @@ class _Annealing:
         self.defects = self.count_defects()
 
     def count_defects(self) -> int:
-        """Loops and wrong joins, counted afresh."""
-        return sum(self.bad(ends) for _, ends in self.components())
+        """Loops and wrong joins, counted afresh (each component's count kept too)."""
+        self.owner = [-1] * len(self.links)  # per cell, its component's number
+        self.flaw: list[int] = []  # per component number, 1 for a defect
+        self.free: list[int] = []  # component numbers no cell has any more
+        for cells, ends in self.components():
+            self._own(cells, self.bad(ends))
+        return sum(self.flaw)
+
+    def _own(self, cells: set[int], flaw: int, number: int | None = None) -> None:
+        """Give ``cells`` one component number (``number``, or a free or new one)."""
+        if number is None:
+            number = self.free.pop() if self.free else len(self.flaw)
+            if number == len(self.flaw):
+                self.flaw.append(flaw)
+        self.flaw[number] = flaw
+        owner = self.owner
+        for i in cells:
+            owner[i] = number
 
     def component(self, start: int) -> tuple[set[int], tuple[int, ...] | None]:
         """The cells of the component through ``start`` and its two ends (``None``: a loop)."""
@@ -222,12 +238,6 @@ class _Annealing:
             return 1
         return int(self.label.get(ends[0]) != self.label.get(ends[1]))
 
-    def _defects_through(self, a: int, b: int) -> int:
-        cells, ends = self.component(a)
-        count = self.bad(ends)
-        if b not in cells:
-            count += self.bad(self.component(b)[1])
-        return count
 
     def anneal(self, deadline: Deadline, repair: Callable[[], bool],
                lns: Callable[[], bool]) -> bool:
@@ -263,11 +273,21 @@ class _Annealing:
                 old, new = ((a, d), (b, c)), ((a, b), (d, c))
             else:
                 continue
-            before = self._defects_through(a, c)
+            first, second = self.owner[a], self.owner[c]
+            before = self.flaw[first] + (self.flaw[second] if second != first else 0)
             self._switch(old, new)
-            change = self._defects_through(a, c) - before
+            cells, ends = self.component(a)
+            flaw = self.bad(ends)
+            other = None if c in cells else self.component(c)
+            change = flaw + (0 if other is None else self.bad(other[1])) - before
             if change <= 0 or rng.random() < math.exp(-change / temperature):
                 self.defects += change
+                self._own(cells, flaw, first)
+                if other is not None:
+                    self._own(other[0], self.bad(other[1]),
+                              second if second != first else None)
+                elif second != first:
+                    self.free.append(second)  # two components became one
             else:
                 self._switch(new, old)
         return True
@@ -338,6 +358,7 @@ def _try_window(walk: _Annealing, window: _Window, deadline: Deadline, run: Reso
         return True
     for i, old in saved.items():
         walk.links[i] = old
+    walk.count_defects()  # the components' numbers of the links put back
     return False
 
 

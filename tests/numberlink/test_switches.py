@@ -141,3 +141,17 @@ def test_the_switch_search_is_for_the_plain_rules_only() -> None:
     touching = second_solver.SolverBeside(board, (True, True, False), "glucose4", Deadline(1),
                                           start_after=0.0, run=lambda *a: None)
     assert plain.switches and not touching.switches
+
+
+def test_the_kept_defect_counts_match_a_fresh_count() -> None:
+    """The walk keeps each component's defect between switches instead of walking it
+    again: after thousands of switches every cell's kept count is its component's."""
+    for seed in range(4):
+        board = numberlink_loose(12, 12, random.Random(seed))
+        links = switches._degree_model(board, Deadline(10))
+        assert links is not None
+        walk = switches._Annealing(board, links, random.Random(seed))
+        walk.anneal(Deadline(0.3), repair=lambda: False, lns=lambda: False)
+        for cells, ends in walk.components():
+            assert {walk.flaw[walk.owner[i]] for i in cells} == {walk.bad(ends)}
+        assert walk.defects == walk.count_defects()
