@@ -73,6 +73,12 @@ SWITCH_SECONDS = 60.0
 _UNDECIDED = object()  # a try that found no solution and proved nothing
 
 
+def _share_of(limit: Deadline, share: float, most: float) -> float:
+    """Seconds for a try: ``share`` of the time left, at most ``most``."""
+    left = limit.remaining()
+    return most if left is None else min(most, share * max(0.0, left))
+
+
 class SolverBeside(Beside[tuple[Solution | None]]):
     """The solving machine with another solver in a child process; the answer is a
     1-tuple (``(None,)``: that solver proved there is no solution).
@@ -123,9 +129,7 @@ class SolverBeside(Beside[tuple[Solution | None]]):
             return self.run(self.puzzle, fill_rules, self.solver, limit.within(SWITCH_AFTER))
         except SolveTimeout:
             pass
-        left = limit.remaining()
-        seconds = SWITCH_SECONDS if left is None else min(SWITCH_SECONDS,
-                                                          SWITCH_SHARE * max(0.0, left))
+        seconds = _share_of(limit, SWITCH_SHARE, SWITCH_SECONDS)
 
         def window(sub: Puzzle, deadline: Deadline) -> Solution | None:
             # CaDiCaL: on the loose 20x20 boards its windows answer sooner than
@@ -137,9 +141,7 @@ class SolverBeside(Beside[tuple[Solution | None]]):
 
     def _fill_try(self, limit: Deadline) -> Solution | None:
         """A solution under fill within this try's share of ``limit``, or ``None``."""
-        left = limit.remaining()
-        seconds = FILL_TRY_SECONDS if left is None else min(FILL_TRY_SECONDS,
-                                                            FILL_TRY_SHARE * max(0.0, left))
+        seconds = _share_of(limit, FILL_TRY_SHARE, FILL_TRY_SECONDS)
         try:
             return self.run(self.puzzle, self.rules_tried()[0], self.solver,
                             limit.within(seconds))

@@ -49,7 +49,7 @@ import random
 from collections.abc import Callable
 
 from numberlink_sat.errors import SolveTimeout
-from numberlink_sat.grid import Cell
+from numberlink_sat.grid import Cell, cell_index, walk_path
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.cnf import Encoding
@@ -118,8 +118,7 @@ def switch_search(puzzle: Puzzle, deadline: Deadline, *, run: Resolve,
     if not walk.anneal(deadline, repair, lns):
         return None
     solution = walk.solution()
-    problems = ["its links are no paths"] if solution is None else verify(puzzle, solution,
-                                                                            fill=True)
+    problems = verify(puzzle, solution, fill=True)
     if problems:  # not expected: with no defect left every path joins its own ends
         _log.warning("switch search: its answer is refused (%s)", "; ".join(problems))
         return None
@@ -301,40 +300,39 @@ class _Annealing:
             links[x].append(y)
             links[y].append(x)
 
-    def solution(self) -> Solution | None:
-        """The paths, when every component is a path joining one label's ends."""
-        width, links = self.puzzle.width, self.links
-        paths: dict[str, list[Cell]] = {}
-        for name, (start, end) in self.puzzle.endpoints.items():
-            here, goal = start[0] * width + start[1], end[0] * width + end[1]
-            path, prev = [here], -1
-            while here != goal:
-                step = [x for x in links[here] if x != prev]
-                if not step or len(path) > len(links):
-                    return None
-                prev, here = here, step[0]
-                path.append(here)
-            paths[name] = [divmod(i, width) for i in path]
+    def solution(self) -> Solution:
+        """Each label's path walked from its first end (the verifier judges it)."""
+        width = self.puzzle.width
+        links = dict(enumerate(self.links))
+        paths = {name: [divmod(i, width) for i in walk_path(
+                     cell_index(start, width), links, cell_index(end, width))]
+                 for name, (start, end) in self.puzzle.endpoints.items()}
         return Solution(width, self.puzzle.height, paths)
+
+    def defect_cells(self) -> list[list[int]]:
+        """The cells of each defect (by the kept counts), in board order."""
+        groups: dict[int, list[int]] = {}
+        owner, flaw = self.owner, self.flaw
+        for i in self.open:
+            if flaw[owner[i]]:
+                groups.setdefault(owner[i], []).append(i)
+        return list(groups.values())
 
 
 def _repair(puzzle: Puzzle, walk: _Annealing, deadline: Deadline, run: Resolve) -> bool:
     """Re-solve the smallest window round the defects (margin 1, then 2); True when the
     defects fell."""
-    bad: set[int] = set()
-    for cells, ends in walk.components():
-        if walk.bad(ends):
-            bad |= cells
+    bad = {i for cells in walk.defect_cells() for i in cells}
     return any(_try_window(walk, _Window(puzzle, walk, bad, margin), deadline, run,
                            REPAIR_SECONDS) for margin in (1, 2))
 
 
 def _lns(puzzle: Puzzle, walk: _Annealing, deadline: Deadline, run: Resolve) -> bool:
     """Re-solve a small window round a random cell of a random defect."""
-    bad = [cells for cells, ends in walk.components() if walk.bad(ends)]
+    bad = walk.defect_cells()
     if not bad:
         return False
-    cell = walk.rng.choice(sorted(walk.rng.choice(bad)))
+    cell = walk.rng.choice(walk.rng.choice(bad))
     return _try_window(walk, _Window(puzzle, walk, {cell}, LNS_RADIUS), deadline, run,
                        LNS_SECONDS)
 
