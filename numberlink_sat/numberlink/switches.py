@@ -14,6 +14,7 @@ with no conflict at all, and with them CaDiCaL solves no loose 30x30 in minutes.
    random switches lowers the number of *defects* (loops and wrong joins; a move that
    adds ``d`` defects is taken with probability ``exp(-d / T)``, ``T`` falling from
    :data:`HOT` to :data:`COLD` over :data:`COOLING_STEPS` switches, then again).
+   :data:`FOCUS` of the squares are drawn among those touching a defect.
 3. **Windows re-solved by SAT**: a rectangle of the board becomes a puzzle of its own,
    solved by the SAT machine (``run``): every cell outside it is blocked, and each
    stretch of a component inside it is cut at its two tips. Going out of the window
@@ -30,8 +31,8 @@ with no conflict at all, and with them CaDiCaL solves no loose 30x30 in minutes.
 It answers only with a solution, verified here under fill and the plain rules; its
 "nothing found" proves nothing. It knows the plain rules only (no ``no_touch``, no
 ``no_2x2``). Figures (``docs/encoding.md``, "Session 11: square switches"): the nine
-loose 20x20 boards of the bench all solved; with ``solve``'s 15 s, four or five of the
-nine loose 30x30; no loose 40x40.
+loose 20x20 boards of the bench all solved; with ``solve``'s 15 s, five of the nine
+loose 30x30 (median 4.3 s), one or two of three loose 40x40 in 20 s.
 
 >>> from numberlink_sat.numberlink.model import Puzzle
 >>> from numberlink_sat.sat.deadline import Deadline
@@ -57,7 +58,7 @@ from numberlink_sat.sat.constraints import exactly_k
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.session import SatSession
 
-__all__ = ["COLD", "COOLING_STEPS", "FEW_DEFECTS", "HOT", "Resolve", "switch_search"]
+__all__ = ["COLD", "COOLING_STEPS", "FEW_DEFECTS", "FOCUS", "HOT", "Resolve", "switch_search"]
 
 _log = logging.getLogger(__name__)
 
@@ -69,6 +70,9 @@ COLD = 0.04
 
 COOLING_STEPS = 500_000
 """Switches tried per cooling round (about 10 s of CPU on a 30x30 board)."""
+
+FOCUS = 0.8
+"""Share of the switches tried on a square next to a defect (the rest anywhere)."""
 
 FEW_DEFECTS = 4
 """Defects left at which a window round them is re-solved by SAT."""
@@ -176,6 +180,10 @@ class _Annealing:
                         if i % width < width - 1 and i // width < puzzle.height - 1
                         and all(divmod(j, width) not in puzzle.blocked
                                 for j in (i + 1, i + width, i + width + 1))]
+        self.is_square = [False] * (width * puzzle.height)
+        for i in self.squares:
+            self.is_square[i] = True
+        self.is_end = [i in self.label for i in range(width * puzzle.height)]
         self.defects = self.count_defects()
 
     def count_defects(self) -> int:
@@ -187,7 +195,7 @@ class _Annealing:
             self._own(cells, self.bad(ends))
         return sum(self.flaw)
 
-    def _own(self, cells: set[int], flaw: int, number: int | None = None) -> None:
+    def _own(self, cells: list[int], flaw: int, number: int | None = None) -> None:
         """Give ``cells`` one component number (``number``, or a free or new one)."""
         if number is None:
             number = self.free.pop() if self.free else len(self.flaw)
@@ -198,36 +206,44 @@ class _Annealing:
         for i in cells:
             owner[i] = number
 
-    def component(self, start: int) -> tuple[set[int], tuple[int, ...] | None]:
-        """The cells of the component through ``start`` and its two ends (``None``: a loop)."""
-        links = self.links
-        cells = {start}
-        tips: list[int] = []
-        for first in links[start]:
-            prev, cur = start, first
-            while cur not in cells:
-                cells.add(cur)
-                step = links[cur]
-                if len(step) == 1:
-                    break
-                prev, cur = cur, (step[0] if step[0] != prev else step[1])
-            else:
-                if cur == start:
-                    return cells, None
-            if len(links[cur]) == 1:
-                tips.append(cur)
-        if len(links[start]) == 1:
-            tips.append(start)
-        return cells, tuple(tips)
+    def component(self, start: int) -> tuple[list[int], tuple[int, ...] | None]:
+        """The cells of the component through ``start`` and its two ends (``None``: a loop).
 
-    def components(self) -> list[tuple[set[int], tuple[int, ...] | None]]:
+        Every open cell has two links and every end one (the degree model's invariant,
+        which switches and windows keep), so a walk either meets an end or comes back
+        to ``start``; a cell with another number of links fails the unpacking below
+        instead of walking for ever."""
+        links, cells = self.links, [start]
+        if self.is_end[start]:
+            (first,) = links[start]
+            tip = self._follow(start, first, cells)  # never None from an end
+            return cells, None if tip is None else (start, tip)
+        first, second = links[start]
+        tip = self._follow(start, first, cells)
+        other = None if tip is None else self._follow(start, second, cells)
+        return cells, None if tip is None or other is None else (tip, other)
+
+    def _follow(self, prev: int, cur: int, cells: list[int]) -> int | None:
+        """Walk on from ``prev`` to ``cur``, adding each cell passed to ``cells``, to the
+        end reached (``None``: back at ``cells[0]``, a loop)."""
+        links, is_end, start, append = self.links, self.is_end, cells[0], cells.append
+        while not is_end[cur]:
+            if cur == start:
+                return None
+            append(cur)
+            a, b = links[cur]
+            prev, cur = cur, (a if a != prev else b)
+        append(cur)
+        return cur
+
+    def components(self) -> list[tuple[list[int], tuple[int, ...] | None]]:
         """Every component of the open cells."""
         seen: set[int] = set()
         found = []
         for i in self.open:
             if i not in seen:
                 cells, ends = self.component(i)
-                seen |= cells
+                seen.update(cells)
                 found.append((cells, ends))
         return found
 
@@ -247,6 +263,9 @@ class _Annealing:
         if not squares:
             return self.defects == 0
         steps, last_repair, last_lns, temperature = 0, -REPAIR_EVERY, 0, HOT
+        near: list[int] = []
+        draw, component, bad, own = rng.random, self.component, self.bad, self._own
+        owner, flaw = self.owner, self.flaw
         while self.defects > 0:
             steps += 1
             if steps % _CHECK_EVERY == 0:
@@ -254,51 +273,54 @@ class _Annealing:
                     return False
                 share = (steps % COOLING_STEPS) / COOLING_STEPS
                 temperature = HOT * (COLD / HOT) ** share
+                near = self.near_defects()
             if self.defects <= FEW_DEFECTS and steps - last_repair >= REPAIR_EVERY:
                 last_repair = steps
                 if repair() and self.defects == 0:
                     return True
+                owner, flaw = self.owner, self.flaw  # a window counts them afresh
             if self.defects > 0 and steps - last_lns >= LNS_EVERY:
                 last_lns = steps
                 if lns() and self.defects == 0:
                     return True
-            a = rng.choice(squares)
+                owner, flaw = self.owner, self.flaw
+            pool = near if near and draw() < FOCUS else squares
+            a = pool[int(draw() * len(pool))]
             b, c, d = a + 1, a + width + 1, a + width  # clockwise from the top left
-            top, bottom = b in links[a], c in links[d]
-            left, right = d in links[a], c in links[b]
-            if top and bottom and not left and not right:
-                old, new = ((a, b), (d, c)), ((a, d), (b, c))
-            elif left and right and not top and not bottom:
-                old, new = ((a, d), (b, c)), ((a, b), (d, c))
+            if b in links[a] and c in links[d] and d not in links[a] and c not in links[b]:
+                top_bottom = True
+            elif d in links[a] and c in links[b] and b not in links[a] and c not in links[d]:
+                top_bottom = False
             else:
                 continue
-            first, second = self.owner[a], self.owner[c]
-            before = self.flaw[first] + (self.flaw[second] if second != first else 0)
-            self._switch(old, new)
-            cells, ends = self.component(a)
-            flaw = self.bad(ends)
-            other = None if c in cells else self.component(c)
-            change = flaw + (0 if other is None else self.bad(other[1])) - before
-            if change <= 0 or rng.random() < math.exp(-change / temperature):
+            _turn(links, a, b, c, d, top_bottom)
+            first, second = owner[a], owner[c]
+            before = flaw[first] + (flaw[second] if second != first else 0)
+            cells, ends = component(a)
+            new_flaw = bad(ends)
+            other = None if c in cells else component(c)
+            change = new_flaw + (0 if other is None else bad(other[1])) - before
+            if change <= 0 or draw() < math.exp(-change / temperature):
                 self.defects += change
-                self._own(cells, flaw, first)
+                own(cells, new_flaw, first)
                 if other is not None:
-                    self._own(other[0], self.bad(other[1]),
-                              second if second != first else None)
+                    own(other[0], bad(other[1]), second if second != first else None)
                 elif second != first:
                     self.free.append(second)  # two components became one
             else:
-                self._switch(new, old)
+                _turn(links, a, b, c, d, not top_bottom)
         return True
 
-    def _switch(self, old: tuple[tuple[int, int], ...], new: tuple[tuple[int, int], ...]) -> None:
-        links = self.links
-        for x, y in old:
-            links[x].remove(y)
-            links[y].remove(x)
-        for x, y in new:
-            links[x].append(y)
-            links[y].append(x)
+    def near_defects(self) -> list[int]:
+        """The squares with a corner on a defect's cell (where :data:`FOCUS` of the
+        switches are tried)."""
+        width, owner, flaw, is_square = self.puzzle.width, self.owner, self.flaw, self.is_square
+        found: set[int] = set()
+        for i in self.open:
+            if flaw[owner[i]]:
+                found.update(a for a in (i, i - 1, i - width, i - width - 1)
+                             if a >= 0 and is_square[a])
+        return sorted(found)
 
     def solution(self) -> Solution:
         """Each label's path walked from its first end (the verifier judges it)."""
@@ -317,6 +339,18 @@ class _Annealing:
             if flaw[owner[i]]:
                 groups.setdefault(owner[i], []).append(i)
         return list(groups.values())
+
+
+def _turn(links: Links, a: int, b: int, c: int, d: int, top_bottom: bool) -> None:
+    """Switch the square ``a b c d`` (clockwise from the top left) in place: its used
+    top and bottom edges become its left and right ones (``top_bottom``), or back."""
+    if top_bottom:  # a-b, d-c -> a-d, b-c
+        swaps = ((a, b, d), (b, a, c), (c, d, b), (d, c, a))
+    else:  # a-d, b-c -> a-b, d-c
+        swaps = ((a, d, b), (b, c, a), (c, b, d), (d, a, c))
+    for cell, old, new in swaps:
+        mine = links[cell]
+        mine[mine.index(old)] = new
 
 
 def _repair(puzzle: Puzzle, walk: _Annealing, deadline: Deadline, run: Resolve) -> bool:

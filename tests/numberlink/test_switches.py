@@ -155,3 +155,50 @@ def test_the_kept_defect_counts_match_a_fresh_count() -> None:
         for cells, ends in walk.components():
             assert {walk.flaw[walk.owner[i]] for i in cells} == {walk.bad(ends)}
         assert walk.defects == walk.count_defects()
+
+
+def _looks_while_annealing(walk: Any, seconds: float) -> int:
+    """Anneal; at every small-window turn check the kept counts against a fresh count
+    and every cell's degree against the start. The number of checks made."""
+    degrees = [len(cell_links) for cell_links in walk.links]
+    looks = 0
+
+    def look() -> bool:
+        nonlocal looks
+        looks += 1
+        assert walk.defects == walk.count_defects()
+        assert [len(cell_links) for cell_links in walk.links] == degrees
+        return False
+
+    walk.anneal(Deadline(seconds), repair=lambda: False, lns=look)
+    return looks
+
+
+@pytest.mark.parametrize("focus", [0.0, 1.0])
+def test_the_kept_counts_hold_however_the_squares_are_drawn(
+        monkeypatch: pytest.MonkeyPatch, focus: float) -> None:
+    """Squares drawn anywhere or only next to a defect: the counts kept after every
+    thousand switches equal a fresh count, and every open cell keeps its degree."""
+    monkeypatch.setattr(switches, "FOCUS", focus)
+    monkeypatch.setattr(switches, "LNS_EVERY", 1000)
+    looks = 0
+    for seed in range(6):
+        board = numberlink_loose(10, 10, random.Random(seed))
+        links = switches._degree_model(board, Deadline(10))
+        assert links is not None
+        looks += _looks_while_annealing(switches._Annealing(board, links, random.Random(seed)),
+                                        0.3)
+    assert looks >= 6
+
+
+def test_the_focus_squares_are_those_touching_a_defect() -> None:
+    """``near_defects`` lists exactly the squares with a corner on a defect's cell."""
+    board = numberlink_loose(9, 9, random.Random(2))
+    links = switches._degree_model(board, Deadline(10))
+    assert links is not None
+    walk = switches._Annealing(board, links, random.Random(2))
+    bad = {i for cells in walk.defect_cells() for i in cells}
+    assert bad, "the degree model of this board has a defect"
+    width = board.width
+    expected = [a for a in walk.squares if bad & {a, a + 1, a + width, a + width + 1}]
+    assert walk.near_defects() == expected
