@@ -26,7 +26,8 @@ with no conflict at all, and with them CaDiCaL solves no loose 30x30 in minutes.
    fall, undone otherwise. Once at most :data:`FEW_DEFECTS` are left, the window is the
    smallest rectangle round them, grown by 1, then 2; and every :data:`LNS_EVERY`
    switches, a 9 x 9 window round a random cell of a random defect (a large
-   neighbourhood step).
+   neighbourhood step). The first kind waits while such repairs have taken more than
+   :data:`REPAIR_SHARE` of the walk's CPU time (on a stalled walk each runs to its limit).
 
 It answers only with a solution, verified here under fill and the plain rules; its
 "nothing found" proves nothing. It knows the plain rules only (no ``no_touch``, no
@@ -47,6 +48,7 @@ import itertools
 import logging
 import math
 import random
+import time
 from collections.abc import Callable
 
 from numberlink_sat.errors import SolveTimeout
@@ -58,7 +60,10 @@ from numberlink_sat.sat.constraints import exactly_k
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.session import SatSession
 
-__all__ = ["COLD", "COOLING_STEPS", "FEW_DEFECTS", "FOCUS", "HOT", "Resolve", "switch_search"]
+__all__ = [
+    "COLD", "COOLING_STEPS", "FEW_DEFECTS", "FOCUS", "HOT", "REPAIR_SHARE", "Resolve",
+    "switch_search",
+]
 
 _log = logging.getLogger(__name__)
 
@@ -69,7 +74,7 @@ COLD = 0.04
 """Temperature at the end of each cooling round."""
 
 COOLING_STEPS = 500_000
-"""Switches tried per cooling round (about 10 s of CPU on a 30x30 board)."""
+"""Switches tried per cooling round (about 3.5 s of CPU on a 30x30 board)."""
 
 FOCUS = 0.8
 """Share of the switches tried on a square next to a defect (the rest anywhere)."""
@@ -82,6 +87,10 @@ REPAIR_EVERY = 20_000
 
 REPAIR_SECONDS = 1.0
 """Time limit (seconds) of one window's SAT call."""
+
+REPAIR_SHARE = 0.25
+"""Largest share of the walk's CPU time spent in those repairs (a repair waits while
+the repairs so far have taken more)."""
 
 LNS_EVERY = 20_000
 """Switches tried between two re-solved small windows (any number of defects left)."""
@@ -266,6 +275,7 @@ class _Annealing:
         near: list[int] = []
         draw, component, bad, own = rng.random, self.component, self.bad, self._own
         owner, flaw = self.owner, self.flaw
+        started, repairing = time.process_time(), 0.0  # CPU seconds: all, in repairs
         while self.defects > 0:
             steps += 1
             if steps % _CHECK_EVERY == 0:
@@ -274,10 +284,12 @@ class _Annealing:
                 share = (steps % COOLING_STEPS) / COOLING_STEPS
                 temperature = HOT * (COLD / HOT) ** share
                 near = self.near_defects()
-            if self.defects <= FEW_DEFECTS and steps - last_repair >= REPAIR_EVERY:
-                last_repair = steps
+            if (self.defects <= FEW_DEFECTS and steps - last_repair >= REPAIR_EVERY
+                    and repairing <= REPAIR_SHARE * (time.process_time() - started)):
+                last_repair, before = steps, time.process_time()
                 if repair() and self.defects == 0:
                     return True
+                repairing += time.process_time() - before
                 owner, flaw = self.owner, self.flaw  # a window counts them afresh
             if self.defects > 0 and steps - last_lns >= LNS_EVERY:
                 last_lns = steps

@@ -92,6 +92,30 @@ def test_the_window_repair_alone_solves_boards(monkeypatch: pytest.MonkeyPatch) 
     assert any(repaired)
 
 
+def test_the_repairs_keep_to_their_share_of_the_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no share of the time left to them, the repairs wait after the first (the
+    first is free: none has taken any time yet), and the walk alone still answers with
+    solutions the verifier accepts. (Every window fails here, so without the share a
+    repair would be tried after every switch.)"""
+    monkeypatch.setattr(switches, "FEW_DEFECTS", 10**6)
+    monkeypatch.setattr(switches, "REPAIR_EVERY", 1)
+    monkeypatch.setattr(switches, "REPAIR_SHARE", 0.0)
+    calls: list[int] = []
+    real_repair = switches._repair
+
+    def counted_repair(*args: Any) -> bool:
+        calls[-1] += 1
+        return real_repair(*args)
+
+    monkeypatch.setattr(switches, "_repair", counted_repair)
+    for seed in range(4):
+        calls.append(0)
+        board = numberlink_loose(8, 8, random.Random(seed))
+        found = switch_search(board, Deadline(20), run=lambda *args: None)
+        assert found is not None and not verify(board, found, fill=True)
+    assert max(calls) == 1
+
+
 def test_small_windows_keep_only_what_helps(monkeypatch: pytest.MonkeyPatch) -> None:
     """With a small window round a defect every 200 switches (label ends re-paired
     across the window), every answer still verifies, such windows do lower the defects,
