@@ -32,8 +32,8 @@ with no conflict at all, and with them CaDiCaL solves no loose 30x30 in minutes.
 It answers only with a solution, verified here under fill and the plain rules; its
 "nothing found" proves nothing. It knows the plain rules only (no ``no_touch``, no
 ``no_2x2``). Figures (``docs/encoding.md``, "Session 11: square switches"): the nine
-loose 20x20 boards of the bench all solved; with ``solve``'s 15 s, five of the nine
-loose 30x30 (median 4.3 s), one or two of three loose 40x40 in 20 s.
+loose 20x20 boards of the bench all solved; with ``solve``'s 15 s, six or seven of the
+nine loose 30x30 (median 4.7-5.3 s), one or two of three loose 40x40 in 20 s.
 
 >>> from numberlink_sat.numberlink.model import Puzzle
 >>> from numberlink_sat.sat.deadline import Deadline
