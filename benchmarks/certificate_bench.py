@@ -127,7 +127,7 @@ def summary(rows: list[dict[str, Any]], proof_solver: str, engine: str) -> str:
         groups.setdefault(key, []).append(row)
 
     def med(group: list[dict[str, Any]], key: str) -> float:
-        return statistics.median(r[key] for r in group)
+        return float(statistics.median(r[key] for r in group))
 
     for key, group in groups.items():
         claims = ", ".join(sorted({r["claim"] for r in group}))

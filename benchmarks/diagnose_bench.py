@@ -30,6 +30,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -67,8 +68,7 @@ def forced_map_rows(repeat: int, limit: float) -> Iterator[dict[str, Any]]:
     for fill in (True, False):
         for seed in (1, 2, 3):
             p = generate(30, 30, seed=seed, fill=fill)
-            d, wall, cpu = medians(lambda p=p, fill=fill: diagnose(p, fill=fill,
-                                                                   time_limit=limit), repeat)
+            d, wall, cpu = medians(partial(diagnose, p, fill=fill, time_limit=limit), repeat)
             for s in d.solutions:
                 assert not verify(p, s, fill=fill)
             yield {"task": "forced-map", "board": f"generated 30x30 seed {seed}",
@@ -80,8 +80,9 @@ def forced_map_rows(repeat: int, limit: float) -> Iterator[dict[str, Any]]:
     for url in URLS.read_text().split():
         p = parse(url)
         rules = p.rules.as_kwargs() if p.rules is not None else {}
-        d, wall, cpu = medians(lambda p=p, rules=rules: diagnose(p, time_limit=limit,
-                                                                 **rules), 1)
+        d, wall, cpu = medians(partial(diagnose, p, time_limit=limit, fill=rules.get(
+            "fill", True), no_touch=rules.get("no_touch", False), no_2x2=rules.get(
+            "no_2x2", False)), 1)
         for s in d.solutions:
             assert not verify(p, s, **rules)
         yield {"task": "forced-map", "board": f"puzz.link {p.genre} {p.width}x{p.height}",
@@ -110,8 +111,7 @@ def fixes_rows(repeat: int, limit: float) -> Iterator[dict[str, Any]]:
         for _ in range(3):
             seed, q = next(boards)
             report, wall, cpu = medians(
-                lambda q=q, fill=fill: find_fixes(q, fill=fill, max_fixes=3,
-                                                  time_limit=limit), repeat)
+                partial(find_fixes, q, fill=fill, max_fixes=3, time_limit=limit), repeat)
             for fix in report.fixes:
                 assert count_solutions(fix.puzzle, 2, fill=fill) == 1
                 assert not verify(fix.puzzle, fix.solution, fill=fill)
@@ -125,7 +125,7 @@ def fixes_rows(repeat: int, limit: float) -> Iterator[dict[str, Any]]:
 def difficulty_rows(repeat: int) -> Iterator[dict[str, Any]]:
     for seed in (1, 2, 3):
         p = generate(15, 15, seed=seed)
-        d, wall, cpu = medians(lambda p=p: rate(p), repeat)
+        d, wall, cpu = medians(partial(rate, p), repeat)
         yield {"task": "difficulty", "board": f"generated 15x15 seed {seed}",
                "rules": d.rules, "answer": f"{d.score} ({d.grade})", "wall": wall,
                "cpu": cpu, "detail": f"{d.rounds} rounds, {d.lookahead1}+{d.lookahead2} "
@@ -138,15 +138,25 @@ def flow_rows() -> Iterator[dict[str, Any]]:
     for path in sorted(FLOW.glob("*.txt")):
         if path.stem.startswith("unsolvable"):
             continue
-        d, wall, cpu = timed(lambda path=path: rate(parse(path.read_text())))
+        d, wall, cpu = timed(partial(_rate_file, path))
         yield {"task": "rated", "board": path.stem, "rules": d.rules,
                "answer": f"{d.score} ({d.grade})", "wall": wall, "cpu": cpu,
                "detail": f"{d.rounds} rounds, {d.lookahead1}+{d.lookahead2} lookaheads, "
                f"{d.unknown_left} left", "score": d.score}
 
 
+def _rate_file(path: Path) -> Any:
+    """The difficulty rating of the puzzle in ``path``."""
+    return rate(parse(path.read_text()))
+
+
 def correlations(rows: list[dict[str, Any]]) -> list[str]:
-    from scipy.stats import kendalltau, spearmanr
+    """Rank correlations of the ratings with the corpus' own grades (needs scipy)."""
+    try:
+        from scipy.stats import kendalltau, spearmanr
+    except ImportError:
+        return ["rank correlations left out: scipy is not installed "
+                "(pip install -e '.[stats]')"]
 
     rated = [r for r in rows if r["task"] == "rated"]
     out = []

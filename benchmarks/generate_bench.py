@@ -182,16 +182,17 @@ def _designer_row(name: str, size: tuple[int, int], controls: dict[str, Any], co
     for r in ok:
         for k, v in r["rejected"].items():
             rejected[k] = rejected.get(k, 0) + v
+    median_s = statistics.median(r["seconds"] for r in ok) if ok else float("nan")
     out = {
         "case": name, "size": f"{size[0]}x{size[1]}", "n": count, "made": len(ok),
-        "median s": statistics.median(r["seconds"] for r in ok) if ok else float("nan"),
+        "median s": median_s,
         "median cpu s": statistics.median(r["cpu"] for r in ok) if ok else float("nan"),
         "acceptance": f"{len(ok)}/{attempts} = {len(ok) / max(attempts, 1):.0%}",
         "mean empty": statistics.fmean(r["empty"] for r in ok) if ok else float("nan"),
         "rejected (why)": ", ".join(f"{k} {v}" for k, v in sorted(rejected.items())) or "-",
     }
     if goal is not None:
-        out["goal"] = f"< {goal:g} s: {'met' if ok and out['median s'] < goal else 'NOT met'}"
+        out["goal"] = f"< {goal:g} s: {'met' if ok and median_s < goal else 'NOT met'}"
     print(out, file=sys.stderr, flush=True)
     return out
 

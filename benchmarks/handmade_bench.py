@@ -69,8 +69,8 @@ def boards(extra: Sequence[Path] = ()) -> list[tuple[str, nl.Puzzle, tuple[bool,
         puzzle = puzzlink.parse_url(url)
         genre = url.split("?", 1)[1].split("/", 1)[0]
         out.append((f"{genre} {url.split('/')[-1][:12]}", puzzle, (False, True)))
-    for name, path, index in CORPUS_BOARDS:
-        out.append((name, nl.read(CORPUS / path)[index], (False, True)))
+    for name, relative, index in CORPUS_BOARDS:
+        out.append((name, nl.read(CORPUS / relative)[index], (False, True)))
     rng = random.Random(2026)
     for side in LOOSE_SIDES:
         out.append((f"loose {side}x{side}", numberlink_loose(side, side, rng), (False, True)))

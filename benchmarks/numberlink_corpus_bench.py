@@ -20,6 +20,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numberlink_sat as nl
 from numberlink_sat.corpus import corpus_path
@@ -54,23 +55,25 @@ def puzzles_of(name: str, max_cells: int) -> list[tuple[str, nl.Puzzle]]:
     return out
 
 
-def run_one(puzzle: nl.Puzzle, mode: str, limit: float, solver: str) -> tuple[str, float, dict]:
+def run_one(
+    puzzle: nl.Puzzle, mode: str, limit: float, solver: str
+) -> tuple[str, float, dict[str, Any]]:
     verb, variant = mode.split(":")
-    options = {"no_touch": variant == "no-touch"}
+    no_touch = variant == "no-touch"
     started = time.perf_counter()
     try:
         if verb == "solve":
-            solution = nl.solve(puzzle, solver=solver, time_limit=limit, **options)
+            solution = nl.solve(puzzle, solver=solver, time_limit=limit, no_touch=no_touch)
             answer = "none" if solution is None else "solved"
-            if solution is not None and nl.verify(puzzle, solution, **options):
+            if solution is not None and nl.verify(puzzle, solution, no_touch=no_touch):
                 raise SystemExit(f"WRONG ANSWER: {mode}")
-            stats: dict = {}
+            stats: dict[str, Any] = {}
         else:
-            with NumberlinkSolver(puzzle, solver=solver, time_limit=limit, **options) as s:
+            with NumberlinkSolver(puzzle, solver=solver, time_limit=limit, no_touch=no_touch) as s:
                 found = list(s.solutions(2))
                 stats = s.stats.as_dict()
             for solution in found:
-                if nl.verify(puzzle, solution, **options):
+                if nl.verify(puzzle, solution, no_touch=no_touch):
                     raise SystemExit(f"WRONG ANSWER: {mode}")
             answer = {0: "none", 1: "unique"}.get(len(found), "multiple")
     except nl.SolveTimeout:
