@@ -7,10 +7,13 @@ under fill, which is a solution under the Nikoli rule too. Per board and rule:
 (``counted``: the engines beside it, as by default), wall and CPU seconds (children
 included), every solution checked by the verifier, and the ratio of ``solve``'s times
 "without fill / with fill" where both answered. The page gives, per size, how many
-boards each rule solved and counted, and the median times.
+boards each rule solved and counted, and the median times. The times are heavy-tailed
+(a walk of the switch search may answer in 3 s or not in 30 s), so ``--repeat N`` runs
+every board ``N`` times: the counts are then over all runs, and the medians too.
 
     python benchmarks/loose_bench.py
     python benchmarks/loose_bench.py --sides 20 30 --seeds 1-9 --time-limit 15
+    python benchmarks/loose_bench.py --sides 30 --seeds 1-9 --repeat 3
 
 Writes ``loose.csv`` and ``loose.md`` (default ``benchmarks/results/loose/``).
 """
@@ -31,7 +34,7 @@ from numberlink_sat.bench.instances import numberlink_loose
 sys.path.insert(0, str(Path(__file__).parent))
 from handmade_bench import timed, timed_count
 
-FIELDS = ("side", "seed", "pairs", "fill", "fill_cpu", "nikoli", "nikoli_cpu", "ratio",
+FIELDS = ("side", "seed", "run", "pairs", "fill", "fill_cpu", "nikoli", "nikoli_cpu", "ratio",
           "fill_count", "fill_count_wall", "nikoli_count", "nikoli_count_wall")
 
 
@@ -43,10 +46,12 @@ def seeds_of(text: str) -> list[int]:
     return [int(part) for part in text.split(",")]
 
 
-def run(side: int, seed: int, limit: float) -> dict[str, object]:
-    """One board, both rules: the answers ("solved" / "timeout"), wall and CPU seconds."""
+def run(side: int, seed: int, limit: float, repeat: int = 1) -> dict[str, object]:
+    """One board, both rules: the answers ("solved" / "timeout"), wall and CPU seconds
+    (``repeat``: which run of the board this is)."""
     puzzle = numberlink_loose(side, side, random.Random(seed))
-    row: dict[str, object] = {"side": side, "seed": seed, "pairs": len(puzzle.endpoints)}
+    row: dict[str, object] = {"side": side, "seed": seed, "run": repeat,
+                              "pairs": len(puzzle.endpoints)}
     walls = {}
     for name, fill in (("fill", True), ("nikoli", False)):
         answer, wall, cpu = timed(lambda fill=fill: nl.solve(puzzle, fill=fill,
@@ -80,13 +85,14 @@ def summary(rows: list[dict[str, object]], limit: float, command: str) -> list[s
              f"{limit:g} s. Wall seconds of `solve` and of `count_solutions(limit=2)` "
              "(engines beside, by default); every solution verified. Ratio: `solve` "
              "without fill / with fill, where both solved.",
-             "", "| side | boards | solved with fill | solved without fill | median wall "
-             "with fill | median wall without fill | median ratio | counted (limit 2) "
-             "with fill | counted without fill |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+             "", "| side | boards | runs each | solved with fill | solved without fill | "
+             "median wall with fill | median wall without fill | median ratio | counted "
+             "(limit 2) with fill | counted without fill |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for side in sorted({int(str(r["side"])) for r in rows}):
         mine = [r for r in rows if r["side"] == side]
-        cells = [str(side), str(len(mine))]
+        boards = len({r["seed"] for r in mine})
+        cells = [str(side), str(boards), str(len(mine) // max(boards, 1))]
         for name in ("fill", "nikoli"):
             cells.append(str(sum(r[name] != "timeout" for r in mine)))
         for name in ("fill", "nikoli"):
@@ -97,11 +103,13 @@ def summary(rows: list[dict[str, object]], limit: float, command: str) -> list[s
         for name in ("fill", "nikoli"):
             cells.append(str(sum(r[f"{name}_count"] != "timeout" for r in mine)))
         lines.append("| " + " | ".join(cells) + " |")
-    lines += ["", "| side | seed | solve with fill (s) | solve without fill (s) | ratio | "
+    lines += ["", "The solved and counted columns count runs (boards times runs each).",
+              "", "| side | seed | run | solve with fill (s) | solve without fill (s) | ratio | "
               "count with fill | count without fill |",
-              "| --- | --- | --- | --- | --- | --- | --- |"]
-    lines += [f"| {r['side']} | {r['seed']} | {r['fill']} | {r['nikoli']} | {r['ratio']} | "
-              f"{_count_cell(r, 'fill')} | {_count_cell(r, 'nikoli')} |" for r in rows]
+              "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    lines += [f"| {r['side']} | {r['seed']} | {r['run']} | {r['fill']} | {r['nikoli']} | "
+              f"{r['ratio']} | {_count_cell(r, 'fill')} | {_count_cell(r, 'nikoli')} |"
+              for r in rows]
     return lines
 
 
@@ -116,14 +124,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sides", type=int, nargs="+", default=[20, 30])
     parser.add_argument("--seeds", default="1-9", help='"1-9" or "1,4,7"')
     parser.add_argument("--time-limit", type=float, default=15.0)
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="runs of every board (the times are heavy-tailed)")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/loose"))
     args = parser.parse_args(argv)
+    if args.repeat < 1:
+        parser.error(f"--repeat must be at least 1, got {args.repeat}")
     rows = []
     for side in args.sides:
         for seed in seeds_of(args.seeds):
-            row = run(side, seed, args.time_limit)
-            print(" ".join(f"{k}={v}" for k, v in row.items()), flush=True)
-            rows.append(row)
+            for repeat in range(1, args.repeat + 1):
+                row = run(side, seed, args.time_limit, repeat)
+                print(" ".join(f"{k}={v}" for k, v in row.items()), flush=True)
+                rows.append(row)
     args.out.mkdir(parents=True, exist_ok=True)
     with (args.out / "loose.csv").open("w", newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=FIELDS)

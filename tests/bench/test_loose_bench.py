@@ -26,5 +26,22 @@ def test_a_small_board_is_solved_under_both_rules(bench: ModuleType, tmp_path: P
     assert row["ratio"] != ""
     assert bench.main(["--sides", "5", "--seeds", "1", "--out", str(tmp_path)]) == 0
     page = (tmp_path / "loose.md").read_text()
-    assert "| 5 | 1 | 1 | 1 |" in page
-    assert (tmp_path / "loose.csv").read_text().startswith("side,seed,pairs,fill")
+    assert "| 5 | 1 | 1 | 1 | 1 |" in page
+    assert (tmp_path / "loose.csv").read_text().startswith("side,seed,run,pairs,fill")
+
+
+def test_repeated_runs_are_counted_over_all_runs(bench: ModuleType, tmp_path: Path) -> None:
+    """With ``--repeat 2``, two boards run twice each: four runs solved per rule, each
+    run a row of its own."""
+    args = ["--sides", "5", "--seeds", "1-2", "--repeat", "2", "--out", str(tmp_path)]
+    assert bench.main(args) == 0
+    page = (tmp_path / "loose.md").read_text()
+    assert "| 5 | 2 | 2 | 4 | 4 |" in page
+    assert "| 5 | 2 | 2 |" in page.split("runs (boards times runs each).")[1]
+    assert len((tmp_path / "loose.csv").read_text().splitlines()) == 1 + 4
+
+
+def test_a_repeat_below_one_is_refused(bench: ModuleType) -> None:
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--repeat", "0"])
+    assert stop.value.code == 2
