@@ -41,6 +41,7 @@ from numberlink_sat.numberlink.fixes import find_fixes
 from numberlink_sat.numberlink.formats import parse
 from numberlink_sat.numberlink.generator import generate
 from numberlink_sat.numberlink.model import Puzzle
+from numberlink_sat.numberlink.rules import RuleOptions
 from numberlink_sat.numberlink.solve import count_solutions
 from numberlink_sat.numberlink.verify import verify
 
@@ -79,12 +80,11 @@ def forced_map_rows(repeat: int, limit: float) -> Iterator[dict[str, Any]]:
         return
     for url in URLS.read_text().split():
         p = parse(url)
-        rules = p.rules.as_kwargs() if p.rules is not None else {}
-        d, wall, cpu = medians(partial(diagnose, p, time_limit=limit, fill=rules.get(
-            "fill", True), no_touch=rules.get("no_touch", False), no_2x2=rules.get(
-            "no_2x2", False)), 1)
+        rules = p.rules if p.rules is not None else RuleOptions()
+        d, wall, cpu = medians(partial(diagnose, p, time_limit=limit, fill=rules.fill,
+                                       no_touch=rules.no_touch, no_2x2=rules.no_2x2), 1)
         for s in d.solutions:
-            assert not verify(p, s, **rules)
+            assert not verify(p, s, **rules.as_kwargs())
         yield {"task": "forced-map", "board": f"puzz.link {p.genre} {p.width}x{p.height}",
                "rules": d.rules, "answer": d.status + (" (partial)" if d.partial else ""),
                "wall": wall, "cpu": cpu,

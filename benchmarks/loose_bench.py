@@ -92,7 +92,7 @@ def summary(rows: list[dict[str, object]], limit: float, command: str) -> list[s
     for side in sorted({int(str(r["side"])) for r in rows}):
         mine = [r for r in rows if r["side"] == side]
         boards = len({r["seed"] for r in mine})
-        cells = [str(side), str(boards), str(len(mine) // max(boards, 1))]
+        cells = [str(side), str(boards), str(len(mine) // boards)]
         for name in ("fill", "nikoli"):
             cells.append(str(sum(r[name] != "timeout" for r in mine)))
         for name in ("fill", "nikoli"):

@@ -284,13 +284,13 @@ class _Annealing:
                 share = (steps % COOLING_STEPS) / COOLING_STEPS
                 temperature = HOT * (COLD / HOT) ** share
                 near = self.near_defects()
-            if (self.defects <= FEW_DEFECTS and steps - last_repair >= REPAIR_EVERY
-                    and repairing <= REPAIR_SHARE * (time.process_time() - started)):
-                last_repair, before = steps, time.process_time()
-                if repair() and self.defects == 0:
-                    return True
-                repairing += time.process_time() - before
-                owner, flaw = self.owner, self.flaw  # a window counts them afresh
+            if self.defects <= FEW_DEFECTS and steps - last_repair >= REPAIR_EVERY:
+                last_repair, before = steps, time.process_time()  # the clock only here
+                if repairing <= REPAIR_SHARE * (before - started):
+                    if repair() and self.defects == 0:
+                        return True
+                    repairing += time.process_time() - before
+                    owner, flaw = self.owner, self.flaw  # a window counts them afresh
             if self.defects > 0 and steps - last_lns >= LNS_EVERY:
                 last_lns = steps
                 if lns() and self.defects == 0:
