@@ -39,6 +39,7 @@ from typing import Any, Generic, TypeVar
 __all__ = ["Beside", "can_start_child", "send_result"]
 
 T = TypeVar("T")
+B = TypeVar("B", bound="Beside[Any]")
 
 
 def can_start_child() -> bool:
@@ -167,7 +168,7 @@ class Beside(Generic[T]):
             self._receive = None
             self._failed = self.answer is None
 
-    def __enter__(self) -> Beside[T]:
+    def __enter__(self: B) -> B:
         return self
 
     def __exit__(self, *exc: object) -> None:

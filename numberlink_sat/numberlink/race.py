@@ -12,9 +12,13 @@ engine beside it on the second core (:class:`~numberlink_sat.beside.Beside`):
   found a first solution when that child answers, the count starts again from the
   child's solution (verified, then the window searches and the second searches, as
   after any first solution), and a child's proof that there is none is the answer.
-  Once SAT here has a solution of its own the child is stopped: the rest of a count
-  is SAT's. So ``count_solutions`` and ``is_unique`` find a first solution wherever
-  ``solve`` does (loose 20x20 boards under both rules: ``docs/encoding.md``).
+  Under the plain rules a switch walk of this process's own takes turns with SAT
+  here once SAT has run a few seconds of CPU (``walk_here`` of
+  :class:`~numberlink_sat.numberlink.second_solver.SolverBeside`); its solution is
+  taken like the child's. Once SAT here has a solution of its own the child and the
+  walk are stopped: the rest of a count is SAT's. So ``count_solutions`` and
+  ``is_unique`` find a first solution wherever ``solve`` does (loose 20x20 boards
+  under both rules: ``docs/encoding.md``).
 
 ``sat_job(stop, known)`` is the count here: the solutions up to the limit (``known``
 first), stopping with :class:`~numberlink_sat.errors.SolveTimeout` when ``stop()``
@@ -60,7 +64,7 @@ def count_beside(
         return _with_zdd(puzzle, rules, keep, sat_job, deadline, zdd_after)
     if second is not None:
         child = SolverBeside(puzzle, rules, second, deadline, start_after=second_after,
-                             run=run)
+                             run=run, walk_here=True)
         with child:
             return _with_second_solver(child, sat_job, deadline, partial)
     found = sat_job(None, ())
@@ -112,8 +116,9 @@ def _with_second_solver(beside: SolverBeside, sat_job: SatJob, deadline: Deadlin
     if first is None:
         _log.info("the second solver (%s) proved that there is no solution", beside.solver)
         return 0, [], "sat"
-    _log.info("the second solver (%s) found a first solution after %.2f s; counting "
-              "goes on from it", beside.solver, deadline.elapsed())
+    _log.info("%s found a first solution after %.2f s; counting goes on from it",
+              f"the second solver ({beside.solver})" if beside.answered_by == "child"
+              else "the switch walk here", deadline.elapsed())
     try:
         found = sat_job(None, (first,))
     except SolveTimeout:

@@ -25,6 +25,15 @@ alone, SAT re-solving a window round the last defects) for up to
 the short SAT try's "no solution" is the answer under fill (the same rules) and, without
 fill, sends the child straight to the rules asked for.
 
+**A walk here too** (``walk_here``, plain rules): the switch search's run times are
+heavy-tailed across its random seeds (on loose 30x30 boards a walk that finds nothing in
+15 s with one seed often answers in seconds with another), so once the search in this
+process has used :data:`WALK_HERE_AFTER` seconds of CPU, a walk of another seed
+(:data:`WALK_HERE_SEED`) takes turns with it in this process, :data:`WALK_HERE_SHARE` of
+the CPU from then on in turns of :data:`WALK_HERE_TURN` seconds (between two of the
+search's slices, when it asks :meth:`SolverBeside.poll`). The search loses none of its
+progress, and its phases keep their CPU shares (:func:`~numberlink_sat.sat.deadline.cpu_aside`).
+
 >>> from numberlink_sat.numberlink.model import Puzzle
 >>> child = SolverBeside(Puzzle(3, 1, {"a": ((0, 0), (0, 2))}), (False, False, False),
 ...                      "glucose4", Deadline(10), start_after=0.0, run=lambda *a: None)
@@ -34,6 +43,9 @@ fill, sends the child straight to the rules asked for.
 
 from __future__ import annotations
 
+import logging
+import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -41,12 +53,15 @@ from numberlink_sat.beside import Beside, send_result
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.model import Puzzle, Solution
-from numberlink_sat.numberlink.switches import switch_search
-from numberlink_sat.sat.deadline import Deadline
+from numberlink_sat.numberlink.switches import SwitchWalk, switch_search
+from numberlink_sat.sat.deadline import Deadline, cpu_aside
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
 __all__ = ["FILL_TRY_SECONDS", "FILL_TRY_SHARE", "SWITCH_AFTER", "SWITCH_SECONDS", "SWITCH_SHARE",
+           "WALK_HERE_AFTER", "WALK_HERE_SEED", "WALK_HERE_SHARE", "WALK_HERE_TURN",
            "Machine", "Rules", "SolverBeside"]
+
+_log = logging.getLogger(__name__)
 
 Rules = tuple[bool, bool, bool]
 """``(fill, no_touch, no_2x2)``."""
@@ -70,6 +85,18 @@ SWITCH_SHARE = 0.8
 SWITCH_SECONDS = 60.0
 """Plain rules: how long (seconds) the switch search may run at most."""
 
+WALK_HERE_AFTER = 3.0
+"""Plain rules, ``walk_here``: CPU seconds of the search here before its own walk starts."""
+
+WALK_HERE_SHARE = 0.5
+"""Share of this process's CPU that walk takes from then on."""
+
+WALK_HERE_TURN = 0.5
+"""Seconds of one turn of that walk."""
+
+WALK_HERE_SEED = 1
+"""The seed of that walk (the child's walk has seed 0)."""
+
 _UNDECIDED = object()  # a try that found no solution and proved nothing
 
 
@@ -83,14 +110,57 @@ class SolverBeside(Beside[tuple[Solution | None]]):
     """The solving machine with another solver in a child process; the answer is a
     1-tuple (``(None,)``: that solver proved there is no solution).
 
-    ``run`` is the machine (:data:`Machine`) the child runs.
+    ``run`` is the machine (:data:`Machine`) the child runs. ``walk_here``: under the
+    plain rules, a switch walk of this process's own takes turns with the search that
+    asks :meth:`poll` (see the module's docstring); :attr:`answered_by` says which
+    answered.
     """
 
     def __init__(self, puzzle: Puzzle, rules: Rules, solver: str, deadline: Deadline, *,
-                 start_after: float, run: Machine) -> None:
+                 start_after: float, run: Machine, walk_here: bool = False) -> None:
         super().__init__(start_after=start_after)
         self.puzzle, self.rules, self.solver, self.deadline = puzzle, rules, solver, deadline
         self.run = run
+        self.walk: SwitchWalk | None = None
+        if walk_here and self.switches:
+            self.walk = SwitchWalk(puzzle, run=self._window, rng=random.Random(WALK_HERE_SEED))
+        self.walk_seconds = 0.0
+        """CPU seconds this process has given its walk so far."""
+        self.answered_by: str | None = None
+        """``"child"`` or ``"walk here"`` once :attr:`answer` is set."""
+
+    def poll(self) -> bool:
+        """Whether the child or the walk here has answered; starts the child when its
+        time has come, and gives the walk here its turn when that has come."""
+        if super().poll():
+            if self.answered_by is None:
+                self.answered_by = "child"
+            return True
+        return self._walk_turn()
+
+    def _walk_turn(self) -> bool:
+        walk = self.walk
+        if walk is None or walk.finished:
+            return False
+        used = time.process_time() - self._cpu_at_creation - WALK_HERE_AFTER
+        if used < 0 or self.walk_seconds > WALK_HERE_SHARE * used:
+            return False
+        before = time.process_time()
+        with cpu_aside():
+            found = walk.advance(self.deadline.within(WALK_HERE_TURN))
+        self.walk_seconds += time.process_time() - before
+        if found is None:
+            return False
+        _log.info("the switch walk here found a solution after %.1f s of its CPU",
+                  self.walk_seconds)
+        self.answer, self.answered_by = (found,), "walk here"
+        return True
+
+    def _window(self, sub: Puzzle, deadline: Deadline) -> Solution | None:
+        """A walk's window solved by the SAT machine under fill, with CaDiCaL: on the
+        loose 20x20 boards its windows answer sooner than MapleChrono's (median 3.2
+        against 4.3 s for the whole switch search)."""
+        return self.run(sub, self.rules_tried()[0], DEFAULT_SOLVER, deadline)
 
     @property
     def switches(self) -> bool:
@@ -130,13 +200,7 @@ class SolverBeside(Beside[tuple[Solution | None]]):
         except SolveTimeout:
             pass
         seconds = _share_of(limit, SWITCH_SHARE, SWITCH_SECONDS)
-
-        def window(sub: Puzzle, deadline: Deadline) -> Solution | None:
-            # CaDiCaL: on the loose 20x20 boards its windows answer sooner than
-            # MapleChrono's (median 3.2 against 4.3 s for the whole switch search)
-            return self.run(sub, fill_rules, DEFAULT_SOLVER, deadline)
-
-        found = switch_search(self.puzzle, limit.within(seconds), run=window)
+        found = switch_search(self.puzzle, limit.within(seconds), run=self._window)
         return _UNDECIDED if found is None else found
 
     def _fill_try(self, limit: Deadline) -> Solution | None:

@@ -908,19 +908,20 @@ def solve(
         return _solve_with(puzzle, rules, solver, Deadline(time_limit))
     deadline = Deadline(time_limit)
     with SolverBeside(puzzle, rules, second, deadline, start_after=SECOND_SOLVER_AFTER,
-                      run=_solve_with) as beside:
+                      run=_solve_with, walk_here=True) as beside:
         try:
             return _solve_with(puzzle, rules, solver, deadline.until(beside.poll))
         except SolveTimeout:
             if beside.answer is None:
                 raise
     found = beside.answer[0]
-    _log.info("the second solver (%s) answered first after %.2f s", second,
-              deadline.elapsed())
+    engine = f"the second solver ({second})" if beside.answered_by == "child" else (
+        "the switch walk here")
+    _log.info("%s answered first after %.2f s", engine, deadline.elapsed())
     if found is not None:
         problems = verify(puzzle, found, fill=fill, no_touch=no_touch, no_2x2=no_2x2)
         if problems:  # pragma: no cover - an engine bug, never a user error
-            raise InternalError(f"invalid solution from {second}: " + "; ".join(problems))
+            raise InternalError(f"invalid solution from {engine}: " + "; ".join(problems))
     return found
 
 

@@ -62,7 +62,7 @@ from numberlink_sat.sat.session import SatSession
 
 __all__ = [
     "COLD", "COOLING_STEPS", "FEW_DEFECTS", "FOCUS", "HOT", "REPAIR_SHARE", "Resolve",
-    "switch_search",
+    "SwitchWalk", "switch_search",
 ]
 
 _log = logging.getLogger(__name__)
@@ -115,27 +115,62 @@ def switch_search(puzzle: Puzzle, deadline: Deadline, *, run: Resolve,
     """A solution under fill (plain rules), or ``None`` when none was found in time.
 
     ``run`` solves a window's puzzle (the SAT machine); ``rng`` drives the switches
-    (``random.Random(0)`` when omitted: the same board gives the same walk).
+    (``random.Random(0)`` when omitted: the same board gives the same walk). One
+    :meth:`SwitchWalk.advance` of a new :class:`SwitchWalk`.
     """
-    links = _degree_model(puzzle, deadline)
-    if links is None:
-        return None
-    walk = _Annealing(puzzle, links, rng or random.Random(0))
+    return SwitchWalk(puzzle, run=run, rng=rng).advance(deadline)
 
-    def repair() -> bool:
-        return _repair(puzzle, walk, deadline, run)
 
-    def lns() -> bool:
-        return _lns(puzzle, walk, deadline, run)
+class SwitchWalk:
+    """The switch search in turns: each :meth:`advance` goes on from where the last one
+    stopped (the links, the defects, the cooling schedule and the repairs' share).
 
-    if not walk.anneal(deadline, repair, lns):
-        return None
-    solution = walk.solution()
-    problems = verify(puzzle, solution, fill=True)
-    if problems:  # not expected: with no defect left every path joins its own ends
-        _log.warning("switch search: its answer is refused (%s)", "; ".join(problems))
-        return None
-    return solution
+    So another search can take turns with it in one process (``solve`` lets the SAT
+    search here and a walk of another seed share the core: ``second_solver.py``).
+
+    >>> from numberlink_sat.numberlink.model import Puzzle
+    >>> p = Puzzle(3, 2, {"a": ((0, 0), (1, 0)), "b": ((0, 1), (1, 1))}, [(0, 2), (1, 2)])
+    >>> walk = SwitchWalk(p, run=lambda *args: None, rng=random.Random(1))
+    >>> walk.advance(Deadline(5)).paths["b"], walk.finished
+    (((0, 1), (1, 1)), True)
+    """
+
+    def __init__(self, puzzle: Puzzle, *, run: Resolve, rng: random.Random | None = None) -> None:
+        self.puzzle, self.run = puzzle, run
+        self.rng = rng or random.Random(0)
+        self._walk: _Annealing | None = None
+        self.finished = False
+        """Whether the walk is over: solved, refused, or with no degree model to start
+        from (then no later call does anything)."""
+
+    def advance(self, deadline: Deadline) -> Solution | None:
+        """Walk on until a solution (returned) or the deadline (``None``)."""
+        if self.finished:
+            return None
+        if self._walk is None:
+            links = _degree_model(self.puzzle, deadline)
+            if links is None:
+                # no degree model, or none by the deadline: the walk has no start
+                self.finished = not deadline.passed()
+                return None
+            self._walk = _Annealing(self.puzzle, links, self.rng)
+        walk, puzzle, run = self._walk, self.puzzle, self.run
+
+        def repair() -> bool:
+            return _repair(puzzle, walk, deadline, run)
+
+        def lns() -> bool:
+            return _lns(puzzle, walk, deadline, run)
+
+        if not walk.anneal(deadline, repair, lns):
+            return None
+        self.finished = True
+        solution = walk.solution()
+        problems = verify(puzzle, solution, fill=True)
+        if problems:  # not expected: with no defect left every path joins its own ends
+            _log.warning("switch search: its answer is refused (%s)", "; ".join(problems))
+            return None
+        return solution
 
 
 def _degree_model(puzzle: Puzzle, deadline: Deadline) -> Links | None:
@@ -194,6 +229,10 @@ class _Annealing:
             self.is_square[i] = True
         self.is_end = [i in self.label for i in range(width * puzzle.height)]
         self.defects = self.count_defects()
+        # kept from one anneal() to the next: switches tried, the last repairs, the CPU
+        # seconds of the walk and of its repairs
+        self.steps, self.last_repair, self.last_lns = 0, -REPAIR_EVERY, 0
+        self.cpu, self.repairing = 0.0, 0.0
 
     def count_defects(self) -> int:
         """Loops and wrong joins, counted afresh (each component's count kept too)."""
@@ -267,61 +306,79 @@ class _Annealing:
                lns: Callable[[], bool]) -> bool:
         """Switch until no defect is left (True) or the deadline passes (False);
         ``repair`` (few defects) and ``lns`` (any) re-solve windows now and then and
-        say whether the defects fell."""
+        say whether the defects fell. A later call goes on where this one stopped."""
+        entered = time.process_time()
+        try:
+            return self._anneal(deadline, repair, lns, entered)
+        finally:
+            self.cpu += time.process_time() - entered
+
+    def _anneal(self, deadline: Deadline, repair: Callable[[], bool],  # noqa: PLR0915
+                lns: Callable[[], bool], entered: float) -> bool:
+        # one function on purpose: the switch loop is the hot path, and a method call
+        # per switch would cost more than the walk's own bookkeeping
         links, rng, squares, width = self.links, self.rng, self.squares, self.puzzle.width
         if not squares:
             return self.defects == 0
-        steps, last_repair, last_lns, temperature = 0, -REPAIR_EVERY, 0, HOT
-        near: list[int] = []
+        steps, last_repair, last_lns = self.steps, self.last_repair, self.last_lns
+        share = (steps % COOLING_STEPS) / COOLING_STEPS
+        temperature = HOT * (COLD / HOT) ** share
+        near = self.near_defects() if steps else []  # a first call as before turns existed
         draw, component, bad, own = rng.random, self.component, self.bad, self._own
         owner, flaw = self.owner, self.flaw
-        started, repairing = time.process_time(), 0.0  # CPU seconds: all, in repairs
-        while self.defects > 0:
-            steps += 1
-            if steps % _CHECK_EVERY == 0:
-                if deadline.expired():
-                    return False
-                share = (steps % COOLING_STEPS) / COOLING_STEPS
-                temperature = HOT * (COLD / HOT) ** share
-                near = self.near_defects()
-            if self.defects <= FEW_DEFECTS and steps - last_repair >= REPAIR_EVERY:
-                last_repair, before = steps, time.process_time()  # the clock only here
-                if repairing <= REPAIR_SHARE * (before - started):
-                    if repair() and self.defects == 0:
+        started = entered - self.cpu  # CPU seconds: the walk's start, as if in one call
+        try:
+            while self.defects > 0:
+                steps += 1
+                if steps % _CHECK_EVERY == 0:
+                    if deadline.expired():
+                        steps -= 1  # the next call takes this step again, as one call would
+                        return False
+                    share = (steps % COOLING_STEPS) / COOLING_STEPS
+                    temperature = HOT * (COLD / HOT) ** share
+                    near = self.near_defects()
+                if self.defects <= FEW_DEFECTS and steps - last_repair >= REPAIR_EVERY:
+                    last_repair, before = steps, time.process_time()  # the clock only here
+                    if self.repairing <= REPAIR_SHARE * (before - started):
+                        if repair() and self.defects == 0:
+                            return True
+                        self.repairing += time.process_time() - before
+                        owner, flaw = self.owner, self.flaw  # a window counts them afresh
+                if self.defects > 0 and steps - last_lns >= LNS_EVERY:
+                    last_lns = steps
+                    if lns() and self.defects == 0:
                         return True
-                    repairing += time.process_time() - before
-                    owner, flaw = self.owner, self.flaw  # a window counts them afresh
-            if self.defects > 0 and steps - last_lns >= LNS_EVERY:
-                last_lns = steps
-                if lns() and self.defects == 0:
-                    return True
-                owner, flaw = self.owner, self.flaw
-            pool = near if near and draw() < FOCUS else squares
-            a = pool[int(draw() * len(pool))]
-            b, c, d = a + 1, a + width + 1, a + width  # clockwise from the top left
-            if b in links[a] and c in links[d] and d not in links[a] and c not in links[b]:
-                top_bottom = True
-            elif d in links[a] and c in links[b] and b not in links[a] and c not in links[d]:
-                top_bottom = False
-            else:
-                continue
-            _turn(links, a, b, c, d, top_bottom)
-            first, second = owner[a], owner[c]
-            before = flaw[first] + (flaw[second] if second != first else 0)
-            cells, ends = component(a)
-            new_flaw = bad(ends)
-            other = None if c in cells else component(c)
-            change = new_flaw + (0 if other is None else bad(other[1])) - before
-            if change <= 0 or draw() < math.exp(-change / temperature):
-                self.defects += change
-                own(cells, new_flaw, first)
-                if other is not None:
-                    own(other[0], bad(other[1]), second if second != first else None)
-                elif second != first:
-                    self.free.append(second)  # two components became one
-            else:
-                _turn(links, a, b, c, d, not top_bottom)
-        return True
+                    owner, flaw = self.owner, self.flaw
+                pool = near if near and draw() < FOCUS else squares
+                a = pool[int(draw() * len(pool))]
+                b, c, d = a + 1, a + width + 1, a + width  # clockwise from the top left
+                if (b in links[a] and c in links[d] and d not in links[a]
+                        and c not in links[b]):
+                    top_bottom = True
+                elif (d in links[a] and c in links[b] and b not in links[a]
+                      and c not in links[d]):
+                    top_bottom = False
+                else:
+                    continue
+                _turn(links, a, b, c, d, top_bottom)
+                first, second = owner[a], owner[c]
+                before = flaw[first] + (flaw[second] if second != first else 0)
+                cells, ends = component(a)
+                new_flaw = bad(ends)
+                other = None if c in cells else component(c)
+                change = new_flaw + (0 if other is None else bad(other[1])) - before
+                if change <= 0 or draw() < math.exp(-change / temperature):
+                    self.defects += change
+                    own(cells, new_flaw, first)
+                    if other is not None:
+                        own(other[0], bad(other[1]), second if second != first else None)
+                    elif second != first:
+                        self.free.append(second)  # two components became one
+                else:
+                    _turn(links, a, b, c, d, not top_bottom)
+            return True
+        finally:
+            self.steps, self.last_repair, self.last_lns = steps, last_repair, last_lns
 
     def near_defects(self) -> list[int]:
         """The squares with a corner on a defect's cell (where :data:`FOCUS` of the

@@ -17,11 +17,12 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from numberlink_sat.errors import InvalidArgumentError, SolveTimeout
 
-__all__ = ["CpuBudget", "Deadline", "Heartbeat"]
+__all__ = ["CpuBudget", "Deadline", "Heartbeat", "cpu_aside"]
 
 
 class Deadline:
@@ -183,6 +184,30 @@ class Heartbeat:
         return False
 
 
+_aside = [0.0]  # CPU seconds this process has used inside cpu_aside() blocks
+
+
+@contextmanager
+def cpu_aside() -> Iterator[None]:
+    """CPU time used inside the block counts against no :class:`CpuBudget`.
+
+    For work that takes turns with a search (``solve``'s own switch walk beside its SAT
+    search): the phases of the search keep their CPU shares, as if the turns had run
+    on another core. Blocks must not be nested (the inner one would count twice).
+
+    >>> budget = CpuBudget(60.0)
+    >>> with cpu_aside():
+    ...     _ = sum(range(2_000_000))
+    >>> budget.spent() < 0.01
+    True
+    """
+    started = time.process_time()
+    try:
+        yield
+    finally:
+        _aside[0] += time.process_time() - started
+
+
 class CpuBudget:
     """A stop condition that holds once this process has used ``seconds`` of CPU time
     since the budget was made (or, with ``wall``, once ``wall`` seconds have passed).
@@ -203,17 +228,19 @@ class CpuBudget:
     (True, True, '2 s of CPU, 4.5 s of wall-clock time')
     """
 
-    __slots__ = ("seconds", "start", "wall", "wall_start")
+    __slots__ = ("aside_start", "seconds", "start", "wall", "wall_start")
 
     def __init__(self, seconds: float, wall: float | None = None) -> None:
         self.seconds = seconds
         self.wall = wall
         self.start = time.process_time()
+        self.aside_start = _aside[0]
         self.wall_start = time.perf_counter()
 
     def spent(self) -> float:
-        """CPU seconds this process has used since the budget was made."""
-        return time.process_time() - self.start
+        """CPU seconds this process has used since the budget was made, less those used
+        inside :func:`cpu_aside` blocks."""
+        return time.process_time() - self.start - (_aside[0] - self.aside_start)
 
     def remaining(self) -> float:
         """CPU seconds left (may be negative)."""

@@ -4,14 +4,17 @@ first, then the rules asked for; only a solution is taken from the first try."""
 from __future__ import annotations
 
 import importlib
+import random
+import time
 from typing import Any
 
 import pytest
 
+from numberlink_sat.bench.instances import numberlink_loose
 from numberlink_sat.numberlink import second_solver
 from numberlink_sat.numberlink.model import Puzzle
 from numberlink_sat.numberlink.verify import verify
-from numberlink_sat.sat.deadline import Deadline
+from numberlink_sat.sat.deadline import CpuBudget, Deadline
 from tests.numberlink.exhaustive import brute_path_sets
 from tests.numberlink.test_solve_beside import _stuck_default
 
@@ -73,3 +76,67 @@ def test_a_fill_try_that_runs_out_of_time_leaves_the_rest_to_the_rules_asked(
     assert brute_path_sets(puzzle, fill=False)
     found = solve_module.solve(puzzle, fill=False, second_solver="glucose4", time_limit=30)
     assert found is not None and not verify(puzzle, found, fill=False)
+
+
+def _burn(seconds: float) -> None:
+    """Use ``seconds`` of this process's CPU (a search between two polls)."""
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        pass
+
+
+def test_the_walk_here_answers_with_a_fill_solution(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under the plain rules, with ``walk_here``, polling gives a switch walk in this
+    process its turns (the child never starts here): it answers with a solution that
+    verifies under fill, and says so in ``answered_by``; under either rule."""
+    monkeypatch.setattr(second_solver, "WALK_HERE_AFTER", 0.0)
+    board = numberlink_loose(10, 10, random.Random(3))
+    for fill in (True, False):
+        beside = second_solver.SolverBeside(
+            board, (fill, False, False), "glucose4", Deadline(30), start_after=1e9,
+            run=real_solve_with, walk_here=True)
+        polls = 0
+        while not beside.poll() and polls < 10_000:
+            polls += 1
+            _burn(0.01)
+        assert beside.answered_by == "walk here" and beside.answer is not None
+        (found,) = beside.answer
+        assert found is not None and not verify(board, found, fill=True)
+        assert beside._child is None
+
+
+def test_the_walk_here_keeps_to_its_share(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a board whose walk never ends (two crossing pairs), after
+    ``WALK_HERE_AFTER`` of CPU the walk gets about ``WALK_HERE_SHARE`` of it, in turns;
+    and the phases' CPU budgets do not count its turns."""
+    monkeypatch.setattr(second_solver, "WALK_HERE_AFTER", 0.2)
+    monkeypatch.setattr(second_solver, "WALK_HERE_TURN", 0.05)
+    crossing = Puzzle(2, 2, {"1": ((0, 0), (1, 1)), "2": ((0, 1), (1, 0))})
+    beside = second_solver.SolverBeside(
+        crossing, (True, False, False), "glucose4", Deadline(30), start_after=1e9,
+        run=real_solve_with, walk_here=True)
+    budget = CpuBudget(60.0)
+    start = time.process_time()
+    while time.process_time() - start < 1.2:
+        assert not beside.poll()
+        _burn(0.01)
+    after = time.process_time() - start - 0.2
+    assert 0.3 * after <= beside.walk_seconds <= 0.5 * after + 0.1
+    assert budget.spent() <= time.process_time() - start - beside.walk_seconds + 0.05
+
+
+def test_no_walk_here_unless_asked_and_under_the_plain_rules(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``walk_here`` off, or ``no_touch`` / ``no_2x2`` asked (rules the walk does not
+    know): polling runs no walk."""
+    monkeypatch.setattr(second_solver, "WALK_HERE_AFTER", 0.0)
+    board = numberlink_loose(6, 6, random.Random(1))
+    for rules, walk_here in (((True, False, False), False), ((True, True, False), True),
+                             ((False, False, True), True)):
+        beside = second_solver.SolverBeside(board, rules, "glucose4", Deadline(30),
+                                            start_after=1e9, run=real_solve_with,
+                                            walk_here=walk_here)
+        assert beside.walk is None
+        for _ in range(20):
+            assert not beside.poll()
+        assert beside.walk_seconds == 0.0 and beside.answer is None

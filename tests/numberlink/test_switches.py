@@ -226,3 +226,29 @@ def test_the_focus_squares_are_those_touching_a_defect() -> None:
     width = board.width
     expected = [a for a in walk.squares if bad & {a, a + 1, a + width, a + width + 1}]
     assert walk.near_defects() == expected
+
+
+def test_a_walk_in_turns_is_the_walk_in_one_call() -> None:
+    """:class:`SwitchWalk` goes on where it stopped: with windows that never answer
+    (so only the seeded switches move), a walk advanced in many short turns ends with
+    the solution of the same walk run in one call."""
+    for side, seed in ((12, 5), (14, 1)):  # walks of about 18,000 and 36,000 switches
+        board = numberlink_loose(side, side, random.Random(seed))
+        whole = switch_search(board, Deadline(20), run=lambda *args: None,
+                              rng=random.Random(5))
+        assert whole is not None
+        walk = switches.SwitchWalk(board, run=lambda *args: None, rng=random.Random(5))
+        turns, found = 0, None
+        while found is None and turns < 10_000:
+            turns += 1
+            found = walk.advance(Deadline(0.002))
+        assert found == whole and walk.finished and turns >= 5
+        assert walk.advance(Deadline(5)) is None  # a finished walk does nothing more
+
+
+def test_a_walk_without_a_degree_model_is_over_at_once() -> None:
+    """No degree model (a single cell between two ends cannot have degree 2 here):
+    the walk is finished after its first turn and never starts again."""
+    board = Puzzle(3, 2, {"a": ((0, 0), (0, 2)), "b": ((1, 0), (1, 2))}, [(1, 1)])
+    walk = switches.SwitchWalk(board, run=lambda *args: None)
+    assert walk.advance(Deadline(5)) is None and walk.finished
