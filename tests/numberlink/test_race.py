@@ -11,6 +11,7 @@ import pytest
 
 import numberlink_sat as nl
 from numberlink_sat.errors import InvalidArgumentError, SolveTimeout
+from numberlink_sat.numberlink import second_solver
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.race import count_beside
 from numberlink_sat.numberlink.solve import NumberlinkSolver, _solve_with
@@ -124,3 +125,35 @@ def test_a_first_solution_from_the_child_is_kept_when_time_runs_out() -> None:
         count_beside(puzzle, (True, False, False), 2, job, Deadline(30), zdd_after=None,
                      second="glucose4", second_after=0.0, partial=partial, run=_solve_with)
     assert len(partial) == 1 and not nl.verify(puzzle, partial[0], fill=True)
+
+
+@pytest.mark.parametrize("fill", [True, False])
+def test_the_walk_heres_first_solution_gives_exact_counts(
+        fill: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With SAT here stuck and the child never started, the switch walk in this process
+    finds a first solution under fill and the count goes on from it: under either rule
+    the counts up to 2 equal the exhaustive ones (boards with a fill solution: the walk
+    finds nothing else)."""
+    monkeypatch.setattr(second_solver, "WALK_HERE_AFTER", 0.0)
+    monkeypatch.setattr(second_solver, "WALK_HERE_SHARE", 1.0)  # SAT here only sleeps
+    variant = {"fill": fill, "no_touch": False, "no_2x2": False}
+    rng = random.Random(23 + fill)
+    compared = 0
+    for _ in range(300):
+        if compared == 12:
+            break
+        puzzle = random_puzzle(rng, max_side=5)
+        if not _brute(puzzle, {**variant, "fill": True}):
+            continue  # no fill solution: the walk would never answer
+        expected = _brute(puzzle, variant)
+        assert expected
+        partial: list[Solution] = []
+        count, found, engine = count_beside(
+            puzzle, (fill, False, False), 2, _stuck_until_known(puzzle, variant, partial),
+            Deadline(30), zdd_after=None, second="glucose4", second_after=1e9,
+            partial=partial, run=_solve_with)
+        assert (count, engine) == (min(2, len(expected)), "sat"), puzzle.to_dict()
+        assert set(found) <= expected and len(found) == count
+        assert not nl.verify(puzzle, found[0], fill=True)  # the walk's, first
+        compared += 1
+    assert compared == 12
