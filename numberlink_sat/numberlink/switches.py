@@ -284,6 +284,35 @@ class _Annealing:
         append(cur)
         return cur
 
+    def tips(self, start: int, target: int) -> tuple[tuple[int, ...] | None, bool]:
+        """The two ends of the component through ``start`` (``None``: a loop), as
+        :meth:`component` gives them, and whether ``target`` lies on it; no cell list."""
+        links, reach = self.links, self._reach
+        if self.is_end[start]:
+            (first,) = links[start]
+            tip, met = reach(start, first, target)
+            return (None if tip is None else (start, tip)), met or start == target
+        first, second = links[start]
+        tip, met = reach(start, first, target)
+        if tip is None:
+            return None, met or start == target
+        other, met_too = reach(start, second, target)
+        return ((None if other is None else (tip, other)),
+                met or met_too or start == target)
+
+    def _reach(self, start: int, cur: int, target: int) -> tuple[int | None, bool]:
+        """:meth:`_follow` from ``start`` through ``cur`` without the cells: the end
+        reached (``None``: back at ``start``) and whether ``target`` was passed."""
+        links, is_end, prev, met = self.links, self.is_end, start, False
+        while not is_end[cur]:
+            if cur == start:
+                return None, met
+            if cur == target:
+                met = True
+            a, b = links[cur]
+            prev, cur = cur, (a if a != prev else b)
+        return cur, met or cur == target
+
     def components(self) -> list[tuple[list[int], tuple[int, ...] | None]]:
         """Every component of the open cells."""
         seen: set[int] = set()
@@ -325,6 +354,7 @@ class _Annealing:
         temperature = HOT * (COLD / HOT) ** share
         near = self.near_defects() if steps else []  # a first call as before turns existed
         draw, component, bad, own = rng.random, self.component, self.bad, self._own
+        tips = self.tips
         owner, flaw = self.owner, self.flaw
         started = entered - self.cpu  # CPU seconds: the walk's start, as if in one call
         try:
@@ -363,15 +393,17 @@ class _Annealing:
                 _turn(links, a, b, c, d, top_bottom)
                 first, second = owner[a], owner[c]
                 before = flaw[first] + (flaw[second] if second != first else 0)
-                cells, ends = component(a)
+                # most switches are undone: find the new components' ends first, and
+                # their cells only for a switch that is kept
+                ends, joined = tips(a, c)
                 new_flaw = bad(ends)
-                other = None if c in cells else component(c)
-                change = new_flaw + (0 if other is None else bad(other[1])) - before
+                other_flaw = 0 if joined else bad(tips(c, -1)[0])
+                change = new_flaw + other_flaw - before
                 if change <= 0 or draw() < math.exp(-change / temperature):
                     self.defects += change
-                    own(cells, new_flaw, first)
-                    if other is not None:
-                        own(other[0], bad(other[1]), second if second != first else None)
+                    own(component(a)[0], new_flaw, first)
+                    if not joined:
+                        own(component(c)[0], other_flaw, second if second != first else None)
                     elif second != first:
                         self.free.append(second)  # two components became one
                 else:
