@@ -145,6 +145,9 @@ class SolverBeside(Beside[tuple[Solution | None]]):
         used = time.process_time() - self._cpu_at_creation - WALK_HERE_AFTER
         if used < 0 or self.walk_seconds > WALK_HERE_SHARE * used:
             return False
+        if self.walk_seconds == 0.0:
+            _log.info("a switch walk (seed %d) takes turns with the search here, %.0f %% of "
+                      "the CPU from now on", WALK_HERE_SEED, 100 * WALK_HERE_SHARE)
         before = time.process_time()
         with cpu_aside():
             found = walk.advance(self.deadline.within(WALK_HERE_TURN))
