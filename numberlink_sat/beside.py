@@ -108,6 +108,10 @@ class Beside(Generic[T]):
         self._receive: Connection | None = None
         self._failed = False
 
+    def cpu_spent(self) -> float:
+        """CPU seconds this process has used since this ``Beside`` was made."""
+        return time.process_time() - self._cpu_at_creation
+
     def job(self) -> tuple[Callable[..., None], tuple[Any, ...]]:
         """The child's target and its arguments after the pipe's sending end."""
         raise NotImplementedError
@@ -123,7 +127,7 @@ class Beside(Generic[T]):
         if self._failed:
             return False
         if self._receive is None:
-            if time.process_time() - self._cpu_at_creation >= self.start_after:
+            if self.cpu_spent() >= self.start_after:
                 self._start()
             return False
         if not self._receive.poll():

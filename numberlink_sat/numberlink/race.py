@@ -117,8 +117,7 @@ def _with_second_solver(beside: SolverBeside, sat_job: SatJob, deadline: Deadlin
         _log.info("the second solver (%s) proved that there is no solution", beside.solver)
         return 0, [], "sat"
     _log.info("%s found a first solution after %.2f s; counting goes on from it",
-              f"the second solver ({beside.solver})" if beside.answered_by == "child"
-              else "the switch walk here", deadline.elapsed())
+              beside.engine, deadline.elapsed())
     try:
         found = sat_job(None, (first,))
     except SolveTimeout:

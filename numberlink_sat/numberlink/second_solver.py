@@ -138,11 +138,18 @@ class SolverBeside(Beside[tuple[Solution | None]]):
             return True
         return self._walk_turn()
 
+    @property
+    def engine(self) -> str:
+        """Who answered, for messages: the child's solver or the walk here."""
+        if self.answered_by == "walk here":
+            return "the switch walk here"
+        return f"the second solver ({self.solver})"
+
     def _walk_turn(self) -> bool:
         walk = self.walk
         if walk is None or walk.finished:
             return False
-        used = time.process_time() - self._cpu_at_creation - WALK_HERE_AFTER
+        used = self.cpu_spent() - WALK_HERE_AFTER
         if used < 0 or self.walk_seconds > WALK_HERE_SHARE * used:
             return False
         if self.walk_seconds == 0.0:

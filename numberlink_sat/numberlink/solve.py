@@ -915,8 +915,7 @@ def solve(
             if beside.answer is None:
                 raise
     found = beside.answer[0]
-    engine = f"the second solver ({second})" if beside.answered_by == "child" else (
-        "the switch walk here")
+    engine = beside.engine
     _log.info("%s answered first after %.2f s", engine, deadline.elapsed())
     if found is not None:
         problems = verify(puzzle, found, fill=fill, no_touch=no_touch, no_2x2=no_2x2)
