@@ -156,9 +156,13 @@ def _paths(puzzle: Puzzle, graph: list[tuple[Cell, Cell]]) -> Paths:
 
 # -- the race --------------------------------------------------------------------------
 def _zdd_child(conn: Connection, board: tuple[Any, ...], fill: bool, limit: int | None) -> None:
+    import os
+
+    # one thread: the other core is SAT's (graphillion's OpenMP threads would compete
+    # with it and spin; read when graphillion is first imported, which is here)
+    os.environ["OMP_NUM_THREADS"] = "1"
     puzzle = Puzzle(*board)
     try:  # room for the diagram on top of what the (forked) child already maps
-        import os
         import resource
 
         with open("/proc/self/statm", encoding="ascii") as statm:
