@@ -195,13 +195,13 @@ def _degree_model(puzzle: Puzzle, deadline: Deadline) -> Links | None:
             continue
         degree = 1 if divmod(i, width) in ends else 2
         encoding.extend(exactly_k(touching.get(i, []), degree, encoding.pool))
-    with SatSession(encoding, deadline=deadline) as session:
-        try:
+    try:  # the deadline may pass while the solver loads, too
+        with SatSession(encoding, deadline=deadline) as session:
             if not session.solve():
                 return None
-        except SolveTimeout:
-            return None
-        model = session.model()
+            model = session.model()
+    except SolveTimeout:
+        return None
     links: Links = [[] for _ in range(width * height)]
     for (i, j), var in edges.items():
         if model[var]:

@@ -246,6 +246,18 @@ def test_a_walk_in_turns_is_the_walk_in_one_call() -> None:
         assert walk.advance(Deadline(5)) is None  # a finished walk does nothing more
 
 
+def test_a_turn_that_ends_before_the_degree_model_is_loaded_is_only_a_turn() -> None:
+    """A turn whose deadline has passed before the degree model's solver is loaded
+    (a busy machine, a short turn) returns nothing and leaves the walk to the next
+    turn; it raised SolveTimeout from the loading once, which made the walk in turns
+    fail now and then."""
+    board = numberlink_loose(12, 12, random.Random(5))
+    walk = switches.SwitchWalk(board, run=lambda *args: None, rng=random.Random(5))
+    assert walk.advance(Deadline(0.0)) is None and not walk.finished
+    whole = switch_search(board, Deadline(20), run=lambda *args: None, rng=random.Random(5))
+    assert whole is not None and walk.advance(Deadline(20)) == whole
+
+
 def test_a_walk_without_a_degree_model_is_over_at_once() -> None:
     """No degree model (a single cell between two ends cannot have degree 2 here):
     the walk is finished after its first turn and never starts again."""
