@@ -49,6 +49,8 @@ __all__ = [
     "EDGE_BY_EDGE",
     "FILL_FIRST_SECONDS",
     "FILL_FIRST_SHARE",
+    "GLANCE_MAX_CELLS",
+    "GLANCE_SECONDS",
     "PROGRESS_SECONDS",
     "RACE_AFTER_SECONDS",
     "RACE_MIN_CELLS",
@@ -95,15 +97,14 @@ STRENGTHEN_MAX_CELLS = 100_000
 
 EDGE_BY_EDGE = False
 """Whether the complete second searches without fill run one call per edge of a known
-solution ("this edge unused") instead of one call with the solutions blocked."""
+solution ("this edge unused") instead of one with the solutions blocked."""
 
 RACE_AFTER_SECONDS = 1.0
 """How long (CPU seconds) counting runs SAT alone before the ZDD starts beside it. SAT goes on
 in this process while the ZDD runs in a child (:class:`~numberlink_sat.numberlink.zdd.
 ZddBeside`), so starting the ZDD costs the second core only, not SAT's progress. One
 second: SAT alone decides most boards before then (the hand-made 13x13 and 14x14 in
-0.4-1 s), and the ZDD's answers on 24x14 boards (2-4 s) come 1 s sooner than with the
-two seconds this was when the race restarted SAT in a child."""
+0.4-1 s); other starts and waits measured: ``docs/encoding.md``."""
 
 RACE_MIN_CELLS = 100
 """Boards smaller than this are counted by SAT alone (starting two processes costs more)."""
@@ -141,11 +142,15 @@ WITHOUT_FILL_SHARE = 0.5
 (half: inside the SAT-alone window before a race, a quarter was too little)."""
 
 WITHOUT_FILL_SECONDS = 2.0
-"""Under fill: how long the second search without fill may run at most, in CPU seconds
-(it proves fast or not at all: finding solutions is what the CNF without fill is slow
-at). In wall-clock seconds, on a busy machine, it was cut off before its proof: Ahle's
-inputs4 #2 under fill took 10.9 s of CPU in a benchmark run where this search alone
-proves it unique in 1.2 s."""
+"""Under fill: the most CPU seconds the second search without fill may run (it proves
+fast or not at all; as wall-clock seconds on a busy machine it was cut off before its
+proof: inputs4 #2 under fill took 10.9 s of CPU where it alone proves it in 1.2 s)."""
+
+GLANCE_SECONDS, GLANCE_MAX_CELLS = 0.01, 200
+"""Under fill, on boards of up to ``GLANCE_MAX_CELLS`` cells: how long the full search
+runs before the second search without fill (CPU s), whose solver costs small boards
+more than their search (194 corpus boards of 100-200 cells: CPU total -25 %; larger
+boards gained nothing and lost up to 2 s on some: ``docs/encoding.md``, fact 6)."""
 
 PROGRESS_SECONDS = 10.0
 """How often :func:`counted` calls its ``progress`` callback, in seconds."""
@@ -532,6 +537,12 @@ class NumberlinkSolver:
                 or not self._restrictions
                 or any(next(shortcuts(self.puzzle, x), None) for x in state.found)):
             return
+        small = self.puzzle.width * self.puzzle.height <= GLANCE_MAX_CELLS
+        glance = (self._search(state, [], self._budget(GLANCE_SECONDS, WITHOUT_FILL_SHARE))
+                  if GLANCE_SECONDS > 0 and small else _TIMED_OUT)  # the full search, briefly
+        if glance is None or isinstance(glance, Solution):
+            yield from self._full_answer(state, glance, "full search at a glance")
+            return
         budget = self._budget(WITHOUT_FILL_SECONDS, WITHOUT_FILL_SHARE)
         _log.info("second search without fill beside %d known, for up to %s",
                   len(state.found), budget)
@@ -568,13 +579,18 @@ class NumberlinkSolver:
                 yield from self._window_neighbours(state, state.window_queue.pop())
                 continue
             found = self._search(state, [])
-            if found is None:
-                state.finished = True
-                self.stats.extra["proof"] = "full search"
-                return
-            assert isinstance(found, Solution)
+            assert found is None or isinstance(found, Solution)
+            yield from self._full_answer(state, found, "full search")
+
+    def _full_answer(self, state: _Search, found: Solution | None,
+                     phase: str) -> Iterator[Solution]:
+        """What a full search said: no solution left (a proof), or one more."""
+        if found is None:
+            state.finished = True
+            self.stats.extra["proof"] = phase
+        else:
             state.window_queue.append(found)
-            yield from self._emit(state, found, "full search")
+            yield from self._emit(state, found, phase)
 
     # -- what the phases share --------------------------------------------------------
     def _emit(self, state: _Search, solution: Solution, phase: str, *,
