@@ -310,19 +310,24 @@ def _restricted_phases_against_brute(seed: int, boards: int) -> dict[str, int]:
     return hits
 
 
-def test_restricted_phases_keep_exact_counts(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Fill first, the no-U-turn / no-touch / shortest / no-detour-gap searches, shortcuts and
-    detours keep counts exact (each phase is forced on tiny boards and must fire)."""
+def _every_phase_on_tiny_boards(monkeypatch: pytest.MonkeyPatch, *, glance: float) -> None:
+    """The restricted phases switched on even on tiny boards, where unit propagation
+    would end many counts before the phases under test run (its own test is below);
+    ``glance``: the CPU seconds of the full search before the second search without
+    fill (0: none, as it too would decide most tiny boards first)."""
     import importlib
 
     solve_module = importlib.import_module("numberlink_sat.numberlink.solve")
-
     monkeypatch.setattr(solve_module, "STRENGTHEN_MIN_CELLS", 0)
-    # on boards this small unit propagation would end many counts before the phases
-    # under test run (its own test is below), and so would the glance of the full search
     monkeypatch.setattr(solve_module.NumberlinkSolver, "_propagation_proof",
                         lambda self, state: False)
-    monkeypatch.setattr(solve_module, "GLANCE_SECONDS", 0.0)
+    monkeypatch.setattr(solve_module, "GLANCE_SECONDS", glance)
+
+
+def test_restricted_phases_keep_exact_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fill first, the no-U-turn / no-touch / shortest / no-detour-gap searches, shortcuts and
+    detours keep counts exact (each phase is forced on tiny boards and must fire)."""
+    _every_phase_on_tiny_boards(monkeypatch, glance=0.0)
     hits = _restricted_phases_against_brute(12, 40)
     for phase in ("fill first", "nikoli first", "detour", "proof: no U-turn search",
                   "proof: no touch search", "proof: shortest search",
@@ -332,14 +337,7 @@ def test_restricted_phases_keep_exact_counts(monkeypatch: pytest.MonkeyPatch) ->
 
 @pytest.mark.slow
 def test_restricted_phases_keep_exact_counts_many(monkeypatch: pytest.MonkeyPatch) -> None:
-    import importlib
-
-    solve_module = importlib.import_module("numberlink_sat.numberlink.solve")
-
-    monkeypatch.setattr(solve_module, "STRENGTHEN_MIN_CELLS", 0)
-    monkeypatch.setattr(solve_module.NumberlinkSolver, "_propagation_proof",
-                        lambda self, state: False)
-    monkeypatch.setattr(solve_module, "GLANCE_SECONDS", 0.0)
+    _every_phase_on_tiny_boards(monkeypatch, glance=0.0)
     hits: dict[str, int] = {}
     for seed in range(100, 106):
         for phase, count in _restricted_phases_against_brute(seed, 60).items():
@@ -353,14 +351,7 @@ def test_glance_of_the_full_search_keeps_exact_counts(monkeypatch: pytest.Monkey
     stay those of the exhaustive counter. (Its other answer, one more solution, is
     the full search's own code; on 2,000 random boards up to 6 x 6 the 2-opt
     neighbours always found such a solution first.)"""
-    import importlib
-
-    solve_module = importlib.import_module("numberlink_sat.numberlink.solve")
-
-    monkeypatch.setattr(solve_module, "STRENGTHEN_MIN_CELLS", 0)
-    monkeypatch.setattr(solve_module.NumberlinkSolver, "_propagation_proof",
-                        lambda self, state: False)
-    monkeypatch.setattr(solve_module, "GLANCE_SECONDS", 60.0)
+    _every_phase_on_tiny_boards(monkeypatch, glance=60.0)
     hits = _restricted_phases_against_brute(7, 25)
     assert hits.get("proof: full search at a glance", 0) > 0, hits
     assert hits.get("proof: least search without fill", 0) == 0, hits
