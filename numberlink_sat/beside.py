@@ -142,7 +142,11 @@ class Beside(Generic[T]):
 
     def _start(self) -> None:
         target, args = self.job()
-        context: Any = multiprocessing.get_context(self.start_method)
+        try:  # no such start method here (no fork on Windows) is a failed start too
+            context: Any = multiprocessing.get_context(self.start_method)
+        except ValueError as error:
+            self._give_up(error)
+            return
         receive, send = context.Pipe(duplex=False)
         child = context.Process(target=_child_body, args=(target, os.getpid(), send, *args),
                                 daemon=True)
@@ -151,14 +155,18 @@ class Beside(Generic[T]):
         except Exception as error:  # no process left, or spawn outside a main guard
             send.close()
             receive.close()
-            self._failed = True
-            warnings.warn(_start_failure(type(self).__name__, self.start_method, error),
-                          RuntimeWarning, stacklevel=2)
+            self._give_up(error)
             return
         send.close()
         self._child = child
         self._receive = receive
         self.started_at = time.perf_counter()
+
+    def _give_up(self, error: BaseException) -> None:
+        """No child: say why once; the search here goes on alone."""
+        self._failed = True
+        warnings.warn(_start_failure(type(self).__name__, self.start_method, error),
+                      RuntimeWarning, stacklevel=3)
 
     def close(self) -> None:
         """Kill the child if it still runs."""

@@ -136,3 +136,18 @@ def test_a_child_dies_with_a_parent_that_leaves_at_once(tmp_path: Path) -> None:
         time.sleep(0.1)
     os.kill(child, 9)
     pytest.fail("the child outlived its parent")
+
+
+def test_a_start_method_this_platform_lacks_is_a_failed_start(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No ``fork`` (Windows): the search goes on alone with a warning, no traceback."""
+    import multiprocessing
+
+    def no_such_method(method: str) -> Any:
+        raise ValueError(f"cannot find context for {method!r}")
+
+    monkeypatch.setattr(multiprocessing, "get_context", no_such_method)
+    with _Job(lambda: 42, start_after=0.0) as beside:
+        with pytest.warns(RuntimeWarning, match="did not start.*cannot find context"):
+            assert not beside.poll()
+        assert not beside.poll() and beside.answer is None and beside.started_at is None

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import math
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -46,31 +47,13 @@ from numberlink_sat.sat.session import Accept, Model, SatSession, SessionStats
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
 
 __all__ = [
-    "EDGE_BY_EDGE",
-    "FILL_FIRST_SECONDS",
-    "FILL_FIRST_SHARE",
-    "GLANCE_MAX_CELLS",
-    "GLANCE_SECONDS",
-    "PROGRESS_SECONDS",
-    "RACE_AFTER_SECONDS",
-    "RACE_MIN_CELLS",
-    "SECOND_SOLVER",
-    "SECOND_SOLVER_AFTER",
-    "SECOND_SOLVER_MAX_CELLS",
-    "STRENGTHENED_SECONDS",
-    "STRENGTHENED_SHARE",
-    "STRENGTHEN_MAX_CELLS",
-    "STRENGTHEN_MIN_CELLS",
-    "WINDOW",
-    "WINDOW_SECONDS",
-    "WITHOUT_FILL_SECONDS",
-    "WITHOUT_FILL_SHARE",
-    "NumberlinkSolver",
-    "count_solutions",
-    "counted",
-    "is_unique",
-    "solutions",
-    "solve",
+    "EDGE_BY_EDGE", "FILL_FIRST_SECONDS", "FILL_FIRST_SHARE", "GLANCE_MAX_CELLS",
+    "GLANCE_SECONDS", "PROGRESS_SECONDS", "RACE_AFTER_SECONDS", "RACE_MIN_CELLS",
+    "SECOND_SOLVER", "SECOND_SOLVER_AFTER", "SECOND_SOLVER_MAX_CELLS",
+    "STRENGTHENED_SECONDS", "STRENGTHENED_SHARE", "STRENGTHEN_MAX_CELLS",
+    "STRENGTHEN_MIN_CELLS", "WINDOW", "WINDOW_SECONDS", "WITHOUT_FILL_SECONDS",
+    "WITHOUT_FILL_SHARE", "NumberlinkSolver", "count_solutions", "counted", "is_unique",
+    "solutions", "solve"
 ]
 
 _log = logging.getLogger(__name__)
@@ -863,7 +846,7 @@ def counted(
         count, found, name = count_beside(
             puzzle, (fill, no_touch, no_2x2), keep, sat_job, deadline,
             zdd_after=RACE_AFTER_SECONDS if zdd_race else None, second=second,
-            second_after=SECOND_SOLVER_AFTER, partial=partial, run=_solve_with)
+            second_after=_child_after(), partial=partial, run=_solve_with)
     except SolveTimeout as error:
         error.found = tuple(_verified(puzzle, partial if keep is None else partial[:keep],
                                       "sat", fill=fill, no_touch=no_touch, no_2x2=no_2x2))
@@ -912,7 +895,8 @@ def solve(
     where the paths are few and long, that is where the second solver finds one).
     ``"auto"``:
     :data:`SECOND_SOLVER` beside the default solver on boards of up to
-    :data:`SECOND_SOLVER_MAX_CELLS` cells, none otherwise; ``None``: never.
+    :data:`SECOND_SOLVER_MAX_CELLS` cells, none otherwise; ``None``: never. Where no child
+    can start (no ``fork``, a daemonic worker) the switch walk here still runs.
 
     >>> from numberlink_sat.numberlink.model import Puzzle
     >>> solve(Puzzle(3, 1, {"a": ((0, 0), (0, 2))}), second_solver=None).paths["a"]
@@ -923,7 +907,7 @@ def solve(
     if second is None:
         return _solve_with(puzzle, rules, solver, Deadline(time_limit))
     deadline = Deadline(time_limit)
-    with SolverBeside(puzzle, rules, second, deadline, start_after=SECOND_SOLVER_AFTER,
+    with SolverBeside(puzzle, rules, second, deadline, start_after=_child_after(),
                       run=_solve_with, walk_here=True) as beside:
         try:
             return _solve_with(puzzle, rules, solver, deadline.until(beside.poll))
@@ -947,10 +931,15 @@ def _second_solver(puzzle: Puzzle, solver: str, asked: str | None) -> str | None
     if asked != "auto":
         return check_solver(asked)
     if (solver != DEFAULT_SOLVER or solver == SECOND_SOLVER
-            or puzzle.width * puzzle.height > SECOND_SOLVER_MAX_CELLS
-            or not can_start_child()):
+            or puzzle.width * puzzle.height > SECOND_SOLVER_MAX_CELLS):
         return None
     return SECOND_SOLVER
+
+
+def _child_after() -> float:
+    """CPU seconds before the second solver's child starts: never where this process
+    may start no child (no ``fork``, a daemonic worker); the walk here runs all the same."""
+    return SECOND_SOLVER_AFTER if can_start_child() else math.inf
 
 
 def _solve_with(puzzle: Puzzle, rules: tuple[bool, bool, bool], solver: str,

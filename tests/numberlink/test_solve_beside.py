@@ -9,7 +9,10 @@ from typing import Any
 
 import pytest
 
+from numberlink_sat.bench.instances import numberlink_loose
+from numberlink_sat.beside import Beside
 from numberlink_sat.errors import SolveTimeout, UnknownSolverError
+from numberlink_sat.numberlink import second_solver
 from numberlink_sat.numberlink.model import Puzzle
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
@@ -77,3 +80,39 @@ def test_which_second_solver() -> None:
     assert choose(small, "glucose4", "minisat22") == "minisat22"
     with pytest.raises(UnknownSolverError):
         solve_module.solve(small, second_solver="no-such-solver")
+
+
+@pytest.mark.parametrize("fill", [True, False])
+def test_where_no_child_can_start_the_walk_here_still_answers(
+        monkeypatch: pytest.MonkeyPatch, fill: bool) -> None:
+    """No ``fork``, or a daemonic worker (a ``multiprocessing.Pool``'s): no child is
+    ever started, yet the switch walk here takes its turns and answers, under either
+    rule, with a verified solution (CaDiCaL stuck on the whole board, its windows
+    real)."""
+    board = numberlink_loose(10, 10, random.Random(3))
+
+    def stuck_on_the_board(puzzle: Puzzle, rules: tuple[bool, bool, bool], solver: str,
+                           deadline: Deadline) -> Any:
+        if puzzle is not board:
+            return real_solve_with(puzzle, rules, solver, deadline)
+        while True:
+            deadline.check("solving")
+            time.sleep(0.01)
+
+    def no_child(self: Beside[Any]) -> None:
+        raise AssertionError("a child was started")
+
+    monkeypatch.setattr(solve_module, "_solve_with", stuck_on_the_board)
+    monkeypatch.setattr(solve_module, "can_start_child", lambda: False)
+    monkeypatch.setattr(solve_module, "SECOND_SOLVER_AFTER", 0.0)
+    monkeypatch.setattr(second_solver, "WALK_HERE_AFTER", 0.0)
+    monkeypatch.setattr(second_solver, "WALK_HERE_SHARE", 1.0)  # SAT here only sleeps
+    monkeypatch.setattr(Beside, "_start", no_child)
+    assert solve_module._child_after() == float("inf")
+    found = solve_module.solve(board, fill=fill, time_limit=30)
+    assert found is not None and not verify(board, found, fill=True)
+
+
+def test_the_child_starts_where_it_can(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(solve_module, "can_start_child", lambda: True)
+    assert solve_module._child_after() == solve_module.SECOND_SOLVER_AFTER
