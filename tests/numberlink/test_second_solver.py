@@ -125,6 +125,26 @@ def test_the_walk_here_keeps_to_its_share(monkeypatch: pytest.MonkeyPatch) -> No
     assert budget.spent() <= time.process_time() - start - beside.walk_seconds + 0.05
 
 
+def test_where_no_child_will_start_the_walk_here_starts_when_the_childs_would(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``start_after`` infinite (no child can start): the walk here starts after
+    ``WALK_ALONE_AFTER``; with a child to come, only after ``WALK_HERE_AFTER``."""
+    monkeypatch.setattr(second_solver, "WALK_ALONE_AFTER", 0.1)
+    monkeypatch.setattr(second_solver, "WALK_HERE_AFTER", 1e9)
+    monkeypatch.setattr(second_solver, "WALK_HERE_TURN", 0.05)
+    crossing = Puzzle(2, 2, {"1": ((0, 0), (1, 1)), "2": ((0, 1), (1, 0))})
+    for start_after, walks in ((float("inf"), True), (1e9, False)):
+        beside = second_solver.SolverBeside(
+            crossing, (True, False, False), "glucose4", Deadline(30),
+            start_after=start_after, run=real_solve_with, walk_here=True)
+        start = time.process_time()
+        while time.process_time() - start < 0.5:
+            assert not beside.poll()
+            _burn(0.01)
+        assert (beside.walk_seconds > 0.05) is walks
+        assert beside._child is None
+
+
 def test_no_walk_here_unless_asked_and_under_the_plain_rules(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """``walk_here`` off, or ``no_touch`` / ``no_2x2`` asked (rules the walk does not

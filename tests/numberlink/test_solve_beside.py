@@ -105,7 +105,8 @@ def test_where_no_child_can_start_the_walk_here_still_answers(
     monkeypatch.setattr(solve_module, "_solve_with", stuck_on_the_board)
     monkeypatch.setattr(solve_module, "can_start_child", lambda: False)
     monkeypatch.setattr(solve_module, "SECOND_SOLVER_AFTER", 0.0)
-    monkeypatch.setattr(second_solver, "WALK_HERE_AFTER", 0.0)
+    monkeypatch.setattr(second_solver, "WALK_ALONE_AFTER", 0.0)  # no child: this one
+    monkeypatch.setattr(second_solver, "WALK_HERE_AFTER", 1e9)
     monkeypatch.setattr(second_solver, "WALK_HERE_SHARE", 1.0)  # SAT here only sleeps
     monkeypatch.setattr(Beside, "_start", no_child)
     assert solve_module._child_after() == float("inf")
