@@ -147,6 +147,12 @@ class Puzzle:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Puzzle is immutable")
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled (and copied) as the arguments that build it again, so puzzles go to
+        and from ``multiprocessing`` workers."""
+        return _rebuilt_puzzle, (self.width, self.height, dict(self._endpoints),
+                                 sorted(self.blocked), self.rules, self.genre)
+
     def with_rules(self, rules: RuleOptions | None, genre: str | None = None) -> Puzzle:
         """The same puzzle carrying ``rules`` (and ``genre`` when given, else its own).
 
@@ -228,6 +234,13 @@ class Puzzle:
         }
 
 
+def _rebuilt_puzzle(width: int, height: int, endpoints: dict[str, tuple[Cell, Cell]],
+                    blocked: list[Cell], rules: RuleOptions | None,
+                    genre: str | None) -> Puzzle:
+    """:class:`Puzzle` from its pickled form (its keyword arguments by position)."""
+    return Puzzle(width, height, endpoints, blocked, rules=rules, genre=genre)
+
+
 def _pair_key(ends: Mapping[str, tuple[Cell, Cell]]) -> dict[str, frozenset[Cell]]:
     """Label -> its ends as a set: the order of a label's two ends does not matter."""
     return {label: frozenset(pair) for label, pair in ends.items()}
@@ -275,6 +288,10 @@ class Solution:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Solution is immutable")
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled (and copied) as the arguments that build it again."""
+        return Solution, (self.width, self.height, dict(self._paths))
 
     @property
     def paths(self) -> Mapping[str, tuple[Cell, ...]]:
