@@ -14,6 +14,11 @@ every board ``N`` times: the counts are then over all runs, and the medians too.
     python benchmarks/loose_bench.py
     python benchmarks/loose_bench.py --sides 20 30 --seeds 1-9 --time-limit 15
     python benchmarks/loose_bench.py --sides 30 --seeds 1-9 --repeat 3
+    python benchmarks/loose_bench.py --in-worker --out benchmarks/results/loose/in-worker
+
+``--in-worker`` runs every board in a daemonic worker process, as research code that
+spreads boards over a ``multiprocessing.Pool`` does: such a process may start no child,
+so no second solver runs beside and the switch walk in the worker itself is the only one.
 
 Writes ``loose.csv`` and ``loose.md`` (default ``benchmarks/results/loose/``).
 """
@@ -22,11 +27,13 @@ from __future__ import annotations
 
 import argparse
 import csv
+import multiprocessing
 import platform
 import random
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 import numberlink_sat as nl
 from numberlink_sat.bench.instances import numberlink_loose
@@ -78,13 +85,44 @@ def run(side: int, seed: int, limit: float, repeat: int = 1) -> dict[str, object
     return row
 
 
+def _run_and_send(send: Any, args: tuple[int, int, float, int]) -> None:
+    """:func:`run` in a worker: its row, or a wrong answer's message, sent back."""
+    try:
+        send.send(run(*args))
+    except SystemExit as stop:
+        send.send(str(stop.code))
+
+
+def run_in_worker(side: int, seed: int, limit: float, repeat: int = 1) -> dict[str, object]:
+    """:func:`run` in a daemonic worker process, as a ``multiprocessing.Pool``'s
+    workers are (forked, so nothing is pickled but the row)."""
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    worker = context.Process(target=_run_and_send, args=(send, (side, seed, limit, repeat)),
+                             daemon=True)
+    worker.start()
+    send.close()
+    try:
+        row = receive.recv()
+    except EOFError:
+        row = f"the worker for loose {side}x{side} seed {seed} died"
+    finally:
+        worker.join()
+    if isinstance(row, str):
+        raise SystemExit(row)
+    return dict(row)
+
+
 def summary(rows: list[dict[str, object]], limit: float, command: str) -> list[str]:
     """The markdown page: per size, solved counts and medians under each rule."""
     lines = ["# The loose family: `solve` and `count_solutions`, with fill and without", "",
              f"`{command}`; Python {platform.python_version()}, 2 shared cores, time limit "
              f"{limit:g} s. Wall seconds of `solve` and of `count_solutions(limit=2)` "
              "(engines beside, by default); every solution verified. Ratio: `solve` "
-             "without fill / with fill, where both solved.",
+             "without fill / with fill, where both solved."
+             + (" Every board in a daemonic worker process, as a `multiprocessing.Pool`'s "
+                "(no child can start there: no second solver, the walk in the worker only)."
+                if "--in-worker" in command else ""),
              "", "| side | boards | runs each | solved with fill | solved without fill | "
              "median wall with fill | median wall without fill | median ratio | counted "
              "(limit 2) with fill | counted without fill |",
@@ -126,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=15.0)
     parser.add_argument("--repeat", type=int, default=1,
                         help="runs of every board (the times are heavy-tailed)")
+    parser.add_argument("--in-worker", action="store_true",
+                        help="run every board in a daemonic worker process (as in a Pool)")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/loose"))
     args = parser.parse_args(argv)
     if args.repeat < 1:
@@ -134,7 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     for side in args.sides:
         for seed in seeds_of(args.seeds):
             for repeat in range(1, args.repeat + 1):
-                row = run(side, seed, args.time_limit, repeat)
+                row = (run_in_worker if args.in_worker else run)(
+                    side, seed, args.time_limit, repeat)
                 print(" ".join(f"{k}={v}" for k, v in row.items()), flush=True)
                 rows.append(row)
     args.out.mkdir(parents=True, exist_ok=True)

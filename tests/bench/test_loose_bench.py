@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import multiprocessing
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from numberlink_sat.beside import can_start_child
 from tests.bench.scripts import load_script
 
 
@@ -45,3 +47,28 @@ def test_a_repeat_below_one_is_refused(bench: ModuleType) -> None:
     with pytest.raises(SystemExit) as stop:
         bench.main(["--repeat", "0"])
     assert stop.value.code == 2
+
+
+def test_in_a_worker_the_board_runs_where_no_child_can_start(
+        bench: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--in-worker``: each board runs in a daemonic process (no child may start there,
+    as in a ``multiprocessing.Pool``), its row comes back, the page says so; a wrong
+    answer there stops the bench with its message."""
+    assert bench.main(["--sides", "5", "--seeds", "1", "--in-worker",
+                       "--out", str(tmp_path)]) == 0
+    page = (tmp_path / "loose.md").read_text()
+    assert "| 5 | 1 | 1 | 1 | 1 |" in page and "daemonic worker" in page
+
+    def where(side: int, seed: int, limit: float, repeat: int) -> dict[str, object]:
+        return {"daemon": multiprocessing.current_process().daemon,
+                "child": can_start_child()}
+
+    monkeypatch.setattr(bench, "run", where)
+    assert bench.run_in_worker(5, 1, 1.0) == {"daemon": True, "child": False}
+
+    def wrong(side: int, seed: int, limit: float, repeat: int) -> dict[str, object]:
+        raise SystemExit("WRONG: made up")
+
+    monkeypatch.setattr(bench, "run", wrong)
+    with pytest.raises(SystemExit, match="WRONG: made up"):
+        bench.run_in_worker(5, 1, 1.0)
