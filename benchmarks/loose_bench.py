@@ -113,8 +113,10 @@ def run_in_worker(side: int, seed: int, limit: float, repeat: int = 1) -> dict[s
     return dict(row)
 
 
-def summary(rows: list[dict[str, object]], limit: float, command: str) -> list[str]:
-    """The markdown page: per size, solved counts and medians under each rule."""
+def summary(rows: list[dict[str, object]], limit: float, command: str,
+            in_worker: bool = False) -> list[str]:
+    """The markdown page: per size, solved counts and medians under each rule
+    (``in_worker``: the boards ran in a daemonic worker, :func:`run_in_worker`)."""
     lines = ["# The loose family: `solve` and `count_solutions`, with fill and without", "",
              f"`{command}`; Python {platform.python_version()}, 2 shared cores, time limit "
              f"{limit:g} s. Wall seconds of `solve` and of `count_solutions(limit=2)` "
@@ -122,7 +124,7 @@ def summary(rows: list[dict[str, object]], limit: float, command: str) -> list[s
              "without fill / with fill, where both solved."
              + (" Every board in a daemonic worker process, as a `multiprocessing.Pool`'s "
                 "(no child can start there: no second solver, the walk in the worker only)."
-                if "--in-worker" in command else ""),
+                if in_worker else ""),
              "", "| side | boards | runs each | solved with fill | solved without fill | "
              "median wall with fill | median wall without fill | median ratio | counted "
              "(limit 2) with fill | counted without fill |",
@@ -184,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         writer.writeheader()
         writer.writerows(rows)
     command = " ".join(["python benchmarks/loose_bench.py", *(argv or sys.argv[1:])])
-    text = "\n".join(summary(rows, args.time_limit, command)) + "\n"
+    text = "\n".join(summary(rows, args.time_limit, command, args.in_worker)) + "\n"
     (args.out / "loose.md").write_text(text)
     print(text)
     return 0
