@@ -36,16 +36,31 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any, Generic, TypeVar
 
-__all__ = ["Beside", "can_start_child", "send_result"]
+__all__ = ["START_CHILDREN", "Beside", "can_start_child", "send_result"]
 
 T = TypeVar("T")
 B = TypeVar("B", bound="Beside[Any]")
 
 
+START_CHILDREN = True
+"""``False``: the searches start no child process, as in a daemonic worker (the second
+solver and the ZDD counter stay out; the switch walk still runs here, from
+``second_solver.WALK_ALONE_AFTER`` on). For code that calls the library from threads on
+Python 3.12 and later, where ``multiprocessing`` warns at every ``fork`` of a process
+with threads, and for sandboxes that forbid children. Certificate checks under a time
+limit still use their child, which keeps that limit.
+
+>>> import numberlink_sat.beside as beside
+>>> beside.START_CHILDREN = False; beside.can_start_child()
+False
+>>> beside.START_CHILDREN = True
+"""
+
+
 def can_start_child() -> bool:
-    """Whether this process may start a forked child (``fork`` exists and this is not
-    a daemonic worker, which may not have children)."""
-    if multiprocessing.current_process().daemon:
+    """Whether this process may start a forked child (:data:`START_CHILDREN` is true,
+    ``fork`` exists and this is not a daemonic worker, which may not have children)."""
+    if not START_CHILDREN or multiprocessing.current_process().daemon:
         return False
     return "fork" in multiprocessing.get_all_start_methods()
 

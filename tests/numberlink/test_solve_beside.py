@@ -117,3 +117,34 @@ def test_where_no_child_can_start_the_walk_here_still_answers(
 def test_the_child_starts_where_it_can(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(solve_module, "can_start_child", lambda: True)
     assert solve_module._child_after() == solve_module.SECOND_SOLVER_AFTER
+
+
+@pytest.mark.parametrize("fill", [True, False])
+def test_start_children_off_keeps_every_child_out_and_the_answers_exact(
+        monkeypatch: pytest.MonkeyPatch, fill: bool) -> None:
+    """``beside.START_CHILDREN = False`` (threads on Python 3.12+): no child starts, not
+    even where both would start at once, and the counts stay exact."""
+    import numberlink_sat.beside as beside_module
+    from numberlink_sat.numberlink import zdd
+
+    def no_child(self: Beside[Any]) -> None:
+        raise AssertionError("a child was started")
+
+    monkeypatch.setattr(beside_module, "START_CHILDREN", False)
+    monkeypatch.setattr(Beside, "_start", no_child)
+    monkeypatch.setattr(solve_module, "SECOND_SOLVER_AFTER", 0.0)
+    monkeypatch.setattr(solve_module, "RACE_AFTER_SECONDS", 0.0)
+    monkeypatch.setattr(solve_module, "RACE_MIN_CELLS", 1)
+    assert solve_module._child_after() == float("inf") and not zdd.can_race()
+    rng = random.Random(12)
+    for _ in range(6):
+        puzzle = random_puzzle(rng, max_side=4)
+        expected = brute_path_sets(puzzle, fill=fill)
+        assert expected is not None
+        count = solve_module.count_solutions(puzzle, None, fill=fill, time_limit=30)
+        assert count == len(expected)
+        found = solve_module.solve(puzzle, fill=fill, time_limit=30)
+        assert (found is None) == (not expected)
+        assert found is None or not verify(puzzle, found, fill=fill)
+    monkeypatch.setattr(beside_module, "START_CHILDREN", True)
+    assert solve_module._child_after() == solve_module.SECOND_SOLVER_AFTER
