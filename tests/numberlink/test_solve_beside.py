@@ -146,5 +146,3 @@ def test_start_children_off_keeps_every_child_out_and_the_answers_exact(
         found = solve_module.solve(puzzle, fill=fill, time_limit=30)
         assert (found is None) == (not expected)
         assert found is None or not verify(puzzle, found, fill=fill)
-    monkeypatch.setattr(beside_module, "START_CHILDREN", True)
-    assert solve_module._child_after() == solve_module.SECOND_SOLVER_AFTER
