@@ -33,7 +33,8 @@ process has used :data:`WALK_HERE_AFTER` seconds of CPU, a walk of another seed
 the CPU from then on in turns of :data:`WALK_HERE_TURN` seconds (between two of the
 search's slices, when it asks :meth:`SolverBeside.poll`). The search loses none of its
 progress, and its phases keep their CPU shares (:func:`~numberlink_sat.sat.deadline.cpu_aside`).
-Where no child will start (``start_after`` is infinite: a daemonic worker, no ``fork``),
+Where no child will start (``start_after`` is infinite: a daemonic worker, no ``fork``,
+``beside.START_CHILDREN`` off; :func:`~numberlink_sat.beside.can_start_child`),
 the walk here is the only walk, so it starts when the child's would have, after
 :data:`WALK_ALONE_AFTER` seconds.
 

@@ -938,7 +938,8 @@ def _second_solver(puzzle: Puzzle, solver: str, asked: str | None) -> str | None
 
 def _child_after() -> float:
     """CPU seconds before the second solver's child starts: never where this process
-    may start no child (no ``fork``, a daemonic worker); the walk here runs all the same."""
+    may start no child (:func:`~numberlink_sat.beside.can_start_child`); the walk here
+    runs all the same."""
     return SECOND_SOLVER_AFTER if can_start_child() else math.inf
 
 

@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
+import numberlink_sat.beside as beside_module
 from numberlink_sat.bench.instances import numberlink_loose
 from numberlink_sat.beside import Beside
 from numberlink_sat.errors import SolveTimeout, UnknownSolverError
-from numberlink_sat.numberlink import second_solver
+from numberlink_sat.numberlink import second_solver, zdd
 from numberlink_sat.numberlink.model import Puzzle
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
@@ -124,9 +125,6 @@ def test_start_children_off_keeps_every_child_out_and_the_answers_exact(
         monkeypatch: pytest.MonkeyPatch, fill: bool) -> None:
     """``beside.START_CHILDREN = False`` (threads on Python 3.12+): no child starts, not
     even where both would start at once, and the counts stay exact."""
-    import numberlink_sat.beside as beside_module
-    from numberlink_sat.numberlink import zdd
-
     def no_child(self: Beside[Any]) -> None:
         raise AssertionError("a child was started")
 
