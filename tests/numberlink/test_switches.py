@@ -182,14 +182,31 @@ def test_the_kept_defect_counts_match_a_fresh_count() -> None:
 
 
 def _looks_while_annealing(walk: Any, seconds: float) -> int:
-    """Anneal; at every small-window turn check the kept counts against a fresh count
-    and every cell's degree against the start. The number of checks made."""
+    """Anneal; at every small-window turn check the kept counts, component numbers,
+    ends and places against a fresh walk and every cell's degree against the start.
+    The number of checks made."""
     degrees = [len(cell_links) for cell_links in walk.links]
     looks = 0
 
     def look() -> bool:
         nonlocal looks
         looks += 1
+        for cells, ends in walk.components():  # kept number, ends, length and places
+            number = walk.owner[cells[0]]
+            assert {walk.owner[i] for i in cells} == {number}
+            assert walk.length[number] == len(cells)
+            if ends is None:  # a loop: its places go round it from any cell
+                assert walk.ends_of[number] is None
+                start = walk.place[cells[0]]
+                assert [walk.place[i] for i in cells] == [
+                    (start + k) % len(cells) for k in range(len(cells))] or [
+                    walk.place[i] for i in cells] == [
+                    (start - k) % len(cells) for k in range(len(cells))]
+            else:  # a path: its places count from one end to the other
+                places = [walk.place[i] for i in cells]
+                assert places in (list(range(len(cells))), list(range(len(cells)))[::-1])
+                in_order = (cells[0], cells[-1]) if places[0] == 0 else (cells[-1], cells[0])
+                assert walk.ends_of[number] == in_order
         assert walk.defects == walk.count_defects()
         assert [len(cell_links) for cell_links in walk.links] == degrees
         return False
@@ -264,3 +281,46 @@ def test_a_walk_without_a_degree_model_is_over_at_once() -> None:
     board = Puzzle(3, 2, {"a": ((0, 0), (0, 2)), "b": ((1, 0), (1, 2))}, [(1, 1)])
     walk = switches.SwitchWalk(board, run=lambda *args: None)
     assert walk.advance(Deadline(5)) is None and walk.finished
+
+
+def test_a_switchs_outcome_from_the_kept_places_is_the_walked_one() -> None:
+    """``after_switch`` (the new components' ends from the kept ends and places, no
+    walk) says what walking the switched links finds, on every kind of switch: two
+    paths, a path and a loop, two loops, one path or one loop split or turned;
+    switches are kept at random so the places are tested as they are kept too."""
+    kinds: set[tuple[bool, bool, bool]] = set()
+    for seed in range(12):
+        rng = random.Random(seed)
+        board = numberlink_loose(rng.randrange(5, 12), rng.randrange(5, 12), rng)
+        links = switches._degree_model(board, Deadline(10))
+        assert links is not None
+        walk = switches._Annealing(board, links, rng)
+        width = board.width
+        for _ in range(3000):
+            a = rng.choice(walk.squares)
+            b, c, d = a + 1, a + width + 1, a + width
+            if b in links[a] and c in links[d] and d not in links[a] and c not in links[b]:
+                top_bottom, switch = True, (a, b, d, c)
+            elif d in links[a] and c in links[b] and b not in links[a] and c not in links[d]:
+                top_bottom, switch = False, (a, d, b, c)
+            else:
+                continue
+            predicted = walk.after_switch(*switch)
+            same = walk.owner[a] == walk.owner[c]
+            switches._turn(links, a, b, c, d, top_bottom)
+            cells, ends = walk.component(a)
+            joined = c in cells
+            other = None if joined else walk.component(c)[1]
+            assert predicted[1] == joined
+            assert _as_set(predicted[0]) == _as_set(ends)
+            assert _as_set(predicted[2]) == _as_set(other)
+            kinds.add((same, ends is None, joined))
+            if rng.random() < 0.5:
+                switches._turn(links, a, b, c, d, not top_bottom)
+            else:
+                walk.defects = walk.count_defects()  # kept: the places afresh
+    assert len(kinds) >= 6, kinds
+
+
+def _as_set(ends: tuple[int, ...] | None) -> frozenset[int] | None:
+    return None if ends is None else frozenset(ends)
