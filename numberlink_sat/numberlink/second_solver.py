@@ -81,8 +81,11 @@ FILL_TRY_SHARE = 0.5
 FILL_TRY_SECONDS = 30.0
 """Without fill: how long (seconds) the second solver's try under fill may run at most."""
 
-SWITCH_AFTER = 2.0
-"""Plain rules: seconds the second solver runs under fill before the switch search."""
+SWITCH_AFTER = 0.5
+"""Plain rules: seconds the second solver runs under fill before the switch search (2 s
+until session 19; with the walk 2.6x faster, the fresh loose 30x30 and 40x40 boards
+answer 1-2 s sooner with 0.5 s, the 20x20 as before, and the corpus boards whose first
+solution needs the child were not slower: ``docs/encoding.md``, "Session 19")."""
 
 SWITCH_SHARE = 0.8
 """Plain rules: share of the time left that the switch search may use."""

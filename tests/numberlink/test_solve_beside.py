@@ -61,8 +61,11 @@ def test_the_second_solvers_answer_is_exact_and_verified(
 
 
 def test_the_time_limit_holds_with_both_solvers_stuck(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both solvers stuck, and the child's SAT try outlasting the limit (so its switch
+    walk, which would solve this board, never starts): a timeout within the limit."""
     monkeypatch.setattr(solve_module, "_solve_with", _stuck_default)
     monkeypatch.setattr(solve_module, "SECOND_SOLVER_AFTER", 0.0)
+    monkeypatch.setattr(second_solver, "SWITCH_AFTER", 10.0)
     puzzle = Puzzle(3, 3, {"1": ((0, 0), (2, 2))})
     started = time.perf_counter()
     with pytest.raises(SolveTimeout):
