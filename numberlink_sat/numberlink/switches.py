@@ -236,12 +236,10 @@ class _Annealing:
                         if i % width < width - 1 and i // width < puzzle.height - 1
                         and all(divmod(j, width) not in puzzle.blocked
                                 for j in (i + 1, i + width, i + width + 1))]
-        self.is_square = [False] * (width * puzzle.height)
-        for i in self.squares:
-            self.is_square[i] = True
+        self.is_square = np.zeros(width * puzzle.height, dtype=bool)
+        self.is_square[self.squares] = True
         self.is_end = [i in self.label for i in range(width * puzzle.height)]
         self._open_cells = np.asarray(self.open, dtype=np.int64)  # for near_defects
-        self._is_square = np.asarray(self.is_square, dtype=bool)
         self.defects = self.count_defects()
         # kept from one anneal() to the next: switches tried, the last repairs, the CPU
         # seconds of the walk and of its repairs
@@ -454,7 +452,7 @@ class _Annealing:
         bad = cells[np.asarray(self.flaw, dtype=bool)[np.asarray(self.owner)[cells]]]
         corners = np.concatenate((bad, bad - 1, bad - width, bad - width - 1))
         corners = corners[corners >= 0]
-        found: list[int] = np.unique(corners[self._is_square[corners]]).tolist()
+        found: list[int] = np.unique(corners[self.is_square[corners]]).tolist()
         return found
 
     def solution(self) -> Solution:
