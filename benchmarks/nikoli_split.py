@@ -18,6 +18,14 @@ search of the plain Nikoli rule (no fill) beside it (``docs/encoding.md``,
 their edges): how much of the difficulty is in the other paths (session 7: on the
 26x26 any half of the paths kept leaves nothing to search).
 
+``--cubes B1 B2 ...`` splits the ``empty`` part into cubes instead, one per open cell
+``c``: "``c`` is the first empty cell in row-major order" (every cell before it used,
+``c`` empty). Together they are the part. One solver takes them from the last cell
+back (what it learns carries over), each for up to ``B1`` seconds of CPU; the cubes
+left open are tried again for ``B2`` seconds, and so on. Each pass prints how many are
+left open and in which rows their first empty cell lies (session 20: on the 26x26
+and the 42x25 the open ones are those with an empty cell in the top rows).
+
 With ``--dimacs FILE`` the part is written as DIMACS instead (its assumptions as unit
 clauses) for other solvers. Detached loops are not excluded there (the library cuts
 them lazily): an UNSAT answer is a proof, a model still has to be checked.
@@ -26,6 +34,7 @@ them lazily): an UNSAT answer is a proof, a model still has to be checked.
     python benchmarks/nikoli_split.py URL --part empty --at-most 2 --time-limit 300
     python benchmarks/nikoli_split.py URL --part empty --keep 1 2 3 4 5 6 7 8 9 10 11
     python benchmarks/nikoli_split.py URL --part empty --dimacs /tmp/empty.cnf
+    python benchmarks/nikoli_split.py URL --part empty --cubes 3 10 30
 
 This uses :class:`~numberlink_sat.numberlink.solve.NumberlinkSolver`'s internal
 searches on purpose: it measures them. One line per run: the part, the answer
@@ -45,7 +54,8 @@ from pysat.card import CardEnc, EncType
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.numberlink.formats import puzzlink
 from numberlink_sat.numberlink.local import shortcuts
-from numberlink_sat.numberlink.solve import NumberlinkSolver, _Search, solve
+from numberlink_sat.numberlink.solve import _TIMED_OUT, NumberlinkSolver, _Search, solve
+from numberlink_sat.sat.deadline import CpuBudget
 
 PARTS = {
     "fill": ("fill", "touch", "u_turn"),
@@ -82,7 +92,7 @@ def _at_most_empty(solver: NumberlinkSolver, on_path: list[int], bound: int) -> 
 
 
 def run(url: str, part: str, *, at_most: int | None, time_limit: float,
-        dimacs: str | None, keep: Sequence[str] = ()) -> str:
+        dimacs: str | None, keep: Sequence[str] = (), cubes: Sequence[float] = ()) -> str:
     """Run (or write) one part of the second search; the result line."""
     puzzle = puzzlink.parse_url(url)
     solver = NumberlinkSolver(puzzle, fill=False, time_limit=time_limit)
@@ -98,8 +108,12 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,
     if None in selectors:
         return f"part {part!r} does not apply to these rules"
     assumptions = [s for s in selectors if s is not None]
+    if cubes and part != "empty":
+        return "--cubes splits the empty part only"
     if part == "empty":
         guard, on_path = _some_cell_empty(solver)
+        if cubes:
+            return _first_empty_cubes(solver, known, assumptions, on_path, cubes)
         assumptions.append(guard)
         if at_most is not None:
             assumptions.append(_at_most_empty(solver, on_path, at_most))
@@ -126,6 +140,43 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,
     bound = "" if at_most is None else f" (at most {at_most} empty)"
     bound += f" ({len(keep)} paths kept)" if keep else ""
     return (f"{part}{bound}: {answer} in {wall:.2f} s, "
+            f"{solver.stats.conflicts} conflicts")
+
+
+def _first_empty_cubes(solver: NumberlinkSolver, known: _Search, assumptions: list[int],
+                       on_path: list[int], budgets: Sequence[float]) -> str:
+    """The ``empty`` part as one cube per cell (the first empty cell in row-major
+    order), in passes of growing CPU budgets; a line per pass, then the summary."""
+    enc = solver.encoding
+    assert enc is not None
+    width = solver.puzzle.width
+    rows = [cell // width for cell, is_open in enumerate(enc.is_open)
+            if is_open and enc.used_literal(cell) is not None]
+    open_cubes = list(reversed(range(len(on_path))))
+    started = time.perf_counter()
+    for budget in budgets:
+        left = []
+        for cube in open_cubes:
+            cube_assumptions = [*assumptions, *on_path[:cube], -on_path[cube]]
+            try:
+                found = solver._search(known, cube_assumptions, CpuBudget(budget))
+            except SolveTimeout:
+                return (f"empty (cubes): timeout with {len(open_cubes)} cubes of the pass "
+                        f"at {budget:g} s still to try")
+            if found is _TIMED_OUT:
+                left.append(cube)
+            elif found is not None:
+                return (f"empty (cubes): found, first empty cell in row {rows[cube]}, "
+                        f"after {time.perf_counter() - started:.0f} s")
+        open_cubes = left
+        where = (f", first empty cell in rows {rows[min(left)]}-{rows[max(left)]}"
+                 if left else "")
+        print(f"  {budget:g} s a cube: {len(left)} of {len(on_path)} cubes open{where}, "
+              f"{time.perf_counter() - started:.0f} s so far", flush=True)
+        if not left:
+            break
+    answer = "none" if not open_cubes else f"{len(open_cubes)} cubes open"
+    return (f"empty (cubes): {answer} in {time.perf_counter() - started:.2f} s, "
             f"{solver.stats.conflicts} conflicts")
 
 
@@ -170,9 +221,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--keep", nargs="+", default=[], metavar="LABEL",
                         help="fix these labels' paths as in the fill solution")
     parser.add_argument("--dimacs", metavar="FILE", help="write the CNF instead of solving")
+    parser.add_argument("--cubes", nargs="+", type=float, default=[], metavar="SECONDS",
+                        help="with --part empty: one cube per first empty cell, passes of "
+                             "these CPU budgets a cube")
     args = parser.parse_args(argv)
     print(run(args.url, args.part, at_most=args.at_most, time_limit=args.time_limit,
-              dimacs=args.dimacs, keep=args.keep), flush=True)
+              dimacs=args.dimacs, keep=args.keep, cubes=args.cubes), flush=True)
     return 0
 
 

@@ -79,3 +79,16 @@ def test_kept_paths_narrow_the_search(split: ModuleType) -> None:
                      keep=[]).startswith("empty: found")
     assert split.run(url, "empty", at_most=None, time_limit=30, dimacs=None,
                      keep=["9"]) == "no such label: 9"
+
+
+def test_the_first_empty_cell_cubes_answer_as_the_whole_part(split: ModuleType) -> None:
+    """One cube per first empty cell covers the part: none beside the unique board's
+    solution, the second solution of the other board; only the empty part splits."""
+    unique = split.run(puzzlink.to_url(UNIQUE), "empty", at_most=None, time_limit=30,
+                       dimacs=None, cubes=[1.0])
+    assert unique.startswith("empty (cubes): none in "), unique
+    two = split.run(puzzlink.to_url(TWO), "empty", at_most=None, time_limit=30,
+                    dimacs=None, cubes=[1.0])
+    assert two.startswith("empty (cubes): found, first empty cell in row "), two
+    assert split.run(puzzlink.to_url(TWO), "fill", at_most=None, time_limit=30, dimacs=None,
+                     cubes=[1.0]) == "--cubes splits the empty part only"
