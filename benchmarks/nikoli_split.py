@@ -24,7 +24,8 @@ their edges): how much of the difficulty is in the other paths (session 7: on th
 back (what it learns carries over), each for up to ``B1`` seconds of CPU; the cubes
 left open are tried again for ``B2`` seconds, and so on. Each pass prints how many are
 left open and in which rows their first empty cell lies (session 20: on the 26x26
-and the 42x25 the open ones are those with an empty cell in the top rows).
+and the 42x25 the open ones are those whose first empty cell comes early, where the
+prefix of used cells is short).
 
 With ``--dimacs FILE`` the part is written as DIMACS instead (its assumptions as unit
 clauses) for other solvers. Detached loops are not excluded there (the library cuts
