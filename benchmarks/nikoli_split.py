@@ -18,7 +18,8 @@ search of the plain Nikoli rule (no fill) beside it (``docs/encoding.md``,
 their edges): how much of the difficulty is in the other paths (session 7: on the
 26x26 any half of the paths kept leaves nothing to search).
 
-``--cubes B1 B2 ...`` splits the ``empty`` part into cubes instead, one per open cell
+``--cubes B1 B2 ...`` splits the ``empty`` part (with ``--at-most`` and ``--keep``
+if given) into cubes instead, one per open cell
 ``c``: "``c`` is the first empty cell in row-major order" (every cell before it used,
 ``c`` empty). Together they are the part. One solver takes them from the last cell
 back (what it learns carries over), each for up to ``B1`` seconds of CPU; the cubes
@@ -55,7 +56,9 @@ from pysat.card import CardEnc, EncType
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.numberlink.formats import puzzlink
 from numberlink_sat.numberlink.local import shortcuts
+from numberlink_sat.numberlink.model import Solution
 from numberlink_sat.numberlink.solve import _TIMED_OUT, NumberlinkSolver, _Search, solve
+from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import CpuBudget
 
 PARTS = {
@@ -111,10 +114,11 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,
     assumptions = [s for s in selectors if s is not None]
     if cubes and part != "empty":
         return "--cubes splits the empty part only"
+    if cubes and dimacs is not None:
+        return "--cubes solves: it does not write DIMACS"
+    on_path: list[int] = []
     if part == "empty":
         guard, on_path = _some_cell_empty(solver)
-        if cubes:
-            return _first_empty_cubes(solver, known, assumptions, on_path, cubes)
         assumptions.append(guard)
         if at_most is not None:
             assumptions.append(_at_most_empty(solver, on_path, at_most))
@@ -131,10 +135,12 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,
             assumptions.append(var)
     if dimacs is not None:
         return _write_dimacs(solver, given, assumptions, dimacs)
+    if cubes:  # with the kept paths and the bound, if any, in every cube
+        return _first_empty_cubes(solver, known, assumptions, on_path, cubes)
     started = time.perf_counter()
     try:
         found = solver._search(known, assumptions)
-        answer = "none" if found is None else "found"
+        answer = "none" if found is None else _checked(solver, found)
     except SolveTimeout:
         answer = "timeout"
     wall = time.perf_counter() - started
@@ -142,6 +148,13 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,
     bound += f" ({len(keep)} paths kept)" if keep else ""
     return (f"{part}{bound}: {answer} in {wall:.2f} s, "
             f"{solver.stats.conflicts} conflicts")
+
+
+def _checked(solver: NumberlinkSolver, found: object) -> str:
+    """"found" once the verifier accepts the solution (it never imports an encoder)."""
+    assert isinstance(found, Solution)
+    problems = verify(solver.puzzle, found, **solver.options.as_kwargs())
+    return "found" if not problems else "INVALID SOLUTION: " + "; ".join(problems)
 
 
 def _first_empty_cubes(solver: NumberlinkSolver, known: _Search, assumptions: list[int],
@@ -167,8 +180,8 @@ def _first_empty_cubes(solver: NumberlinkSolver, known: _Search, assumptions: li
             if found is _TIMED_OUT:
                 left.append(cube)
             elif found is not None:
-                return (f"empty (cubes): found, first empty cell in row {rows[cube]}, "
-                        f"after {time.perf_counter() - started:.0f} s")
+                return (f"empty (cubes): {_checked(solver, found)}, first empty cell in row "
+                        f"{rows[cube]}, after {time.perf_counter() - started:.0f} s")
         open_cubes = left
         where = (f", first empty cell in rows {rows[min(left)]}-{rows[max(left)]}"
                  if left else "")

@@ -92,3 +92,18 @@ def test_the_first_empty_cell_cubes_answer_as_the_whole_part(split: ModuleType) 
     assert two.startswith("empty (cubes): found, first empty cell in row "), two
     assert split.run(puzzlink.to_url(TWO), "fill", at_most=None, time_limit=30, dimacs=None,
                      cubes=[1.0]) == "--cubes splits the empty part only"
+
+
+def test_the_cubes_keep_the_kept_paths_and_write_no_dimacs(split: ModuleType,
+                                                           tmp_path: Path) -> None:
+    """Kept paths hold in every cube (all four kept: nothing beside the blocked fill
+    solution); with a bound of no empty cell the cubes find nothing either; DIMACS and
+    cubes do not go together."""
+    url = puzzlink.to_url(TWO)
+    kept = split.run(url, "empty", at_most=None, time_limit=30, dimacs=None,
+                     keep=sorted(TWO.endpoints), cubes=[1.0])
+    assert kept.startswith("empty (cubes): none in "), kept
+    bounded = split.run(url, "empty", at_most=0, time_limit=30, dimacs=None, cubes=[1.0])
+    assert bounded.startswith("empty (cubes): none in "), bounded
+    assert split.run(url, "empty", at_most=None, time_limit=30, dimacs=str(tmp_path / "x"),
+                     cubes=[1.0]) == "--cubes solves: it does not write DIMACS"
