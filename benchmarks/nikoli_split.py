@@ -68,18 +68,19 @@ PARTS = {
 }
 
 
-def _some_cell_empty(solver: NumberlinkSolver) -> tuple[int, list[int]]:
-    """A new literal that implies "some open cell lies on no path", and the "on a
-    path" literals of the cells that may be empty."""
+def _some_cell_empty(solver: NumberlinkSolver) -> tuple[int, list[int], list[int]]:
+    """A new literal that implies "some open cell lies on no path", the "on a path"
+    literals of the cells that may be empty, and those cells (row-major indices)."""
     enc, session = solver.encoding, solver.session
     assert enc is not None and session is not None
     start = len(enc.clauses)
-    used = [enc.used_literal(i) for i, is_open in enumerate(enc.is_open) if is_open]
-    on_path = [lit for lit in used if lit is not None]
+    used = [(i, enc.used_literal(i)) for i, is_open in enumerate(enc.is_open) if is_open]
+    cells = [i for i, lit in used if lit is not None]
+    on_path = [lit for _, lit in used if lit is not None]
     session.add_clauses(enc.clauses[start:])  # definitions made on the way
     guard = enc.pool.new()
     session.add_clause([-guard, *(-lit for lit in on_path)])
-    return guard, on_path
+    return guard, on_path, cells
 
 
 def _at_most_empty(solver: NumberlinkSolver, on_path: list[int], bound: int) -> int:
@@ -117,8 +118,9 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,
     if cubes and dimacs is not None:
         return "--cubes solves: it does not write DIMACS"
     on_path: list[int] = []
+    cells: list[int] = []
     if part == "empty":
-        guard, on_path = _some_cell_empty(solver)
+        guard, on_path, cells = _some_cell_empty(solver)
         assumptions.append(guard)
         if at_most is not None:
             assumptions.append(_at_most_empty(solver, on_path, at_most))
@@ -136,7 +138,8 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,
     if dimacs is not None:
         return _write_dimacs(solver, given, assumptions, dimacs)
     if cubes:  # with the kept paths and the bound, if any, in every cube
-        return _first_empty_cubes(solver, known, assumptions, on_path, cubes)
+        rows = [cell // puzzle.width for cell in cells]
+        return _first_empty_cubes(solver, known, assumptions, on_path, rows, cubes)
     started = time.perf_counter()
     try:
         found = solver._search(known, assumptions)
@@ -158,14 +161,10 @@ def _checked(solver: NumberlinkSolver, found: object) -> str:
 
 
 def _first_empty_cubes(solver: NumberlinkSolver, known: _Search, assumptions: list[int],
-                       on_path: list[int], budgets: Sequence[float]) -> str:
+                       on_path: list[int], rows: list[int], budgets: Sequence[float]) -> str:
     """The ``empty`` part as one cube per cell (the first empty cell in row-major
-    order), in passes of growing CPU budgets; a line per pass, then the summary."""
-    enc = solver.encoding
-    assert enc is not None
-    width = solver.puzzle.width
-    rows = [cell // width for cell, is_open in enumerate(enc.is_open)
-            if is_open and enc.used_literal(cell) is not None]
+    order; ``rows`` gives each cell's row), in passes of growing CPU budgets; a line per
+    pass, then the summary."""
     open_cubes = list(reversed(range(len(on_path))))
     started = time.perf_counter()
     for budget in budgets:
