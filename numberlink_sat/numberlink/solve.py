@@ -22,8 +22,6 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-import numpy as np
-
 from numberlink_sat.beside import can_start_child
 from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
 from numberlink_sat.numberlink import zdd
@@ -42,6 +40,7 @@ from numberlink_sat.numberlink.precheck import prove_unsolvable
 from numberlink_sat.numberlink.race import count_beside
 from numberlink_sat.numberlink.second_solver import SolverBeside
 from numberlink_sat.numberlink.verify import verify
+from numberlink_sat.numberlink.windows import window_models
 from numberlink_sat.sat.deadline import CpuBudget, Deadline, Heartbeat
 from numberlink_sat.sat.session import Accept, Model, SatSession, SessionStats
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
@@ -309,7 +308,7 @@ class NumberlinkSolver:
         - the **full search** under exactly the rules asked for, which decides the
           rest, after two cheap sources: 2-opt neighbours of every solution
           (:mod:`~numberlink_sat.numberlink.local`) and solutions that differ from a
-          known one only inside a small window (:meth:`_window_search`).
+          known one only inside a small window (:mod:`.windows`).
 
         In every search, a model that still has detached loops is first made a
         solution by dropping them (without ``fill``) or absorbing them into paths
@@ -622,11 +621,15 @@ class NumberlinkSolver:
                     yield other
 
     def _window_neighbours(self, state: _Search, solution: Solution) -> Iterator[Solution]:
-        for model in self._window_search(solution):
+        enc, session = self.encoding, self.session
+        assert enc is not None and session is not None
+        self._block_found()
+        for model in window_models(enc, session, solution, self.deadline, window=WINDOW,
+                                   seconds=WINDOW_SECONDS):
+            self.stats.extra["window_hits"] = self.stats.extra.get("window_hits", 0) + 1
             if not state.room():
                 return
-            assert self.encoding is not None
-            found = self.encoding.decode(model)
+            found = enc.decode(model)
             if self._fresh(state, found):
                 state.window_queue.append(found)
                 yield from self._emit(state, found, "window", checked=True)
@@ -682,48 +685,6 @@ class NumberlinkSolver:
             self.session.add_clause(self.encoding.solution_blocking_clause(solution))
             self.session.stats.blocks += 1
         self._unblocked.clear()
-
-    def _window_search(self, solution: Solution) -> Iterator[Model]:
-        """Other solutions that differ from ``solution`` only inside a small window.
-
-        Every edge not inside the window is fixed to its value in ``solution`` by
-        assumptions on the same incremental solver (its learned clauses and cuts stay
-        valid), so each call is a small search. Windows of :data:`WINDOW` cells slide
-        with half that stride; the phase stops after :data:`WINDOW_SECONDS`. Finding
-        nothing here proves nothing: the global search decides.
-        """
-        enc, session = self.encoding, self.session
-        assert enc is not None and session is not None
-        width, height = self.puzzle.width, self.puzzle.height
-        if width * height <= WINDOW * WINDOW * 2:
-            return
-        literals = np.asarray(enc.literals_of(solution), dtype=np.int64)
-        # an edge joins two cells of one row or one column: its first cell's row and
-        # column and its second cell's say whether it lies inside a window
-        first, second = enc.edge_ends
-        first_row, first_col = np.divmod(first, width)
-        second_row, second_col = np.divmod(second, width)
-        phase_end = CpuBudget(WINDOW_SECONDS)
-        step = max(1, WINDOW // 2)
-        for top in range(0, max(1, height - WINDOW + step), step):
-            rows_in = (first_row >= top) & (second_row < top + WINDOW)
-            for left in range(0, max(1, width - WINDOW + step), step):
-                if phase_end():
-                    return
-                self.deadline.check("searching windows")
-                inside = rows_in & (first_col >= left) & (second_col < left + WINDOW)
-                assumptions = literals[~inside].tolist()
-                self._block_found()
-                try:
-                    with session.budget_box(phase_end):
-                        model = session.solve_with_cuts(enc.find_cuts, assumptions)
-                except SolveTimeout:
-                    self.deadline.check("searching windows")
-                    return
-                if model is not None:
-                    self.stats.extra["window_hits"] = self.stats.extra.get("window_hits", 0) + 1
-                    yield model
-                    return
 
     def close(self) -> None:
         """Free the SAT solver."""
