@@ -26,6 +26,7 @@ from numberlink_sat.beside import can_start_child
 from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
 from numberlink_sat.numberlink import zdd
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
+from numberlink_sat.numberlink.fill_proof import ProofWithoutFill
 from numberlink_sat.numberlink.local import (
     add_bypass,
     add_detour,
@@ -46,7 +47,8 @@ from numberlink_sat.sat.session import Accept, Model, SatSession, SessionStats
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
 
 __all__ = [
-    "EDGE_BY_EDGE", "FILL_FIRST_SECONDS", "FILL_FIRST_SHARE", "GLANCE_MAX_CELLS",
+    "EDGE_BY_EDGE", "FILL_FIRST_SECONDS", "FILL_FIRST_SHARE", "FULL_TURN_SECONDS",
+    "GLANCE_MAX_CELLS",
     "GLANCE_SECONDS", "PROGRESS_SECONDS", "RACE_AFTER_SECONDS", "RACE_MIN_CELLS",
     "SECOND_SOLVER", "SECOND_SOLVER_AFTER", "SECOND_SOLVER_MAX_CELLS",
     "STRENGTHENED_SECONDS", "STRENGTHENED_SHARE", "STRENGTHEN_MAX_CELLS",
@@ -124,9 +126,14 @@ WITHOUT_FILL_SHARE = 0.5
 (half: inside the SAT-alone window before a race, a quarter was too little)."""
 
 WITHOUT_FILL_SECONDS = 2.0
-"""Under fill: the most CPU seconds the second search without fill may run (it proves
-fast or not at all; as wall-clock seconds on a busy machine it was cut off before its
-proof: inputs4 #2 under fill took 10.9 s of CPU where it alone proves it in 1.2 s)."""
+"""Under fill: the most CPU seconds of the first turn of the second search without fill
+(as wall-clock seconds on a busy machine it was cut off before its proof: inputs4 #2
+under fill took 10.9 s of CPU where it alone proves it in 1.2 s)."""
+
+FULL_TURN_SECONDS = 8.0
+"""Under fill, once that first turn has run out: the CPU seconds of the full search's
+first turn, after which the second search without fill gets as many (or
+:data:`WITHOUT_FILL_SHARE` of the time left), then both double (:mod:`.fill_proof`)."""
 
 GLANCE_SECONDS, GLANCE_MAX_CELLS = 0.01, 200
 """Under fill, on boards of up to ``GLANCE_MAX_CELLS`` cells: how long the full search
@@ -207,6 +214,8 @@ class NumberlinkSolver:
         self.window_search = window_search
         self.absorb_loops = absorb_loops
         self._unblocked: list[Solution] = []
+        self._proof: ProofWithoutFill | None = None  # under fill, while it may still prove
+        self._beside: _Search | None = None  # the known solutions of another_beside
         self.selectors: dict[str, int] = {}
         self._restrictions: list[str] = []
         self.unsolvable_reason = prove_unsolvable(puzzle, fill=fill)
@@ -330,10 +339,13 @@ class NumberlinkSolver:
         phases = ((self._fill_first, self._nikoli_first, self._windows_first, self._nikoli_more)
                   if not self.options.fill
                   else (self._restricted_first, self._windows_first, self._without_fill))
-        for phase in (*phases, self._full_search):
-            if not state.room() or self._propagation_proof(state):
-                return
-            yield from phase(state)
+        try:
+            for phase in (*phases, self._full_search):
+                if not state.room() or self._propagation_proof(state):
+                    return
+                yield from phase(state)
+        finally:
+            self._drop_proof()
 
     def _propagation_proof(self, state: _Search) -> bool:
         """Whether unit propagation alone proves that no solution is left: the exact
@@ -509,11 +521,12 @@ class NumberlinkSolver:
             yield from self._window_neighbours(state, state.window_queue.pop())
 
     def _without_fill(self, state: _Search) -> Iterator[Solution]:
-        """Under fill (plain rules): the shortest second search of the rules without
-        fill, beside the known solutions, for up to :data:`WITHOUT_FILL_SHARE` of the
-        time. A solution under fill is one without fill, so its "no" proves that the
-        known solutions are all (``docs/encoding.md``); a solution it finds counts only
-        when it fills the board, else the full search decides."""
+        """Under fill (plain rules): the least second search of the rules without fill
+        beside the known solutions (:mod:`.fill_proof`), a first turn of up to
+        :data:`WITHOUT_FILL_SECONDS`; the full search gives it more turns. A solution
+        under fill is one without fill, so its "no" proves that the known solutions
+        are all (``docs/encoding.md``); a solution it finds counts only when it fills
+        the board, else the full search alone decides."""
         options = self.options
         if (not state.found or options.no_touch or options.no_2x2
                 or not self._restrictions
@@ -525,29 +538,54 @@ class NumberlinkSolver:
         if glance is None or isinstance(glance, Solution):
             yield from self._full_answer(state, glance, "full search at a glance")
             return
-        budget = self._budget(WITHOUT_FILL_SECONDS, WITHOUT_FILL_SHARE)
-        _log.info("second search without fill beside %d known, for up to %s",
-                  len(state.found), budget)
-        with NumberlinkSolver(self.puzzle, fill=False, solver=self.stats.solver,
-                              deadline=self.deadline) as relaxed:
-            known = _Search(None)
-            for solution in state.found:  # verified: a fill solution is one without fill
-                relaxed._record(known, solution)
-            name, assumptions = relaxed._second_search(known)
-            found = relaxed._search(known, assumptions, budget)
-        if found is None:
+        budget = self._budget(WITHOUT_FILL_SECONDS, WITHOUT_FILL_SHARE)  # building counts
+        relaxed = NumberlinkSolver(self.puzzle, fill=False, solver=self.stats.solver,
+                                   deadline=self.deadline)
+        self._proof = ProofWithoutFill(self.puzzle, relaxed, checked=len(state.found))
+        yield from self._proof_turn(state, budget)
+
+    def another_beside(self, known: Sequence[Solution],
+                       budget: CpuBudget | None = None) -> tuple[str, Solution | str | None]:
+        """Without fill: one call of the strongest complete second search beside
+        ``known`` (verified solutions of these rules; each new one is recorded and
+        blocked, and stays so for later calls): its name and a solution outside
+        ``known``, ``None`` (there is none) or ``"timed out"`` (``budget`` ran out)."""
+        if self._beside is None:
+            self._beside = _Search(None)
+        for solution in known:
+            if solution not in self._beside.seen:
+                self._record(self._beside, solution)
+        name, assumptions = (("full", []) if self._selector("u_turn") is None
+                             else self._second_search(self._beside))
+        return name, self._search(self._beside, assumptions, budget)
+
+    def _proof_turn(self, state: _Search, budget: CpuBudget) -> Iterator[Solution]:
+        """One turn of the proof without fill; it ends unless the budget ran out first
+        or it found one more solution under fill."""
+        proof = self._proof
+        assert proof is not None
+        _log.info("second search without fill beside %d known (turn %d), for up to %s",
+                  len(state.found), proof.turns + 1, budget)
+        turn = proof.turn(state.found, budget)
+        self.stats.extra["without fill turns"] = proof.turns
+        if turn.outcome == "open":
+            return
+        if turn.outcome == "found":
+            assert turn.solution is not None  # verified under fill by _emit
+            yield from self._emit(state, turn.solution, "without fill")
+            return
+        if turn.outcome == "proof":
             state.finished = True
-            self.stats.extra["proof"] = f"{name} search without fill"
-        elif isinstance(found, Solution):
-            if _fills(self.puzzle, found):
-                # fills the board: a solution under fill (the verifier in _emit checks it)
-                yield from self._emit(state, found, "without fill")
-                return
-            problems = verify(self.puzzle, found, fill=False)
-            if problems:  # pragma: no cover - an encoder bug, never a user error
-                raise InternalError("invalid solution: " + "; ".join(problems))
-            _log.info("it found a solution that leaves cells empty: no proof")
+            self.stats.extra["proof"] = f"{turn.search} search without fill"
+        else:
+            _log.info("a solution without fill outside the known ones: no proof")
             self.stats.extra["without fill"] = "no proof"
+        self._drop_proof()
+
+    def _drop_proof(self) -> None:
+        if self._proof is not None:
+            self._proof.close()
+            self._proof = None
 
     def _budget(self, seconds: float, share: float) -> CpuBudget:
         """A phase's budget: ``seconds`` of CPU, and with a time limit no more than
@@ -556,12 +594,20 @@ class NumberlinkSolver:
         return CpuBudget(seconds, wall=None if left is None else max(0.0, share * left))
 
     def _full_search(self, state: _Search) -> Iterator[Solution]:
+        """The search under the exact rules, to the end; while the proof without fill
+        is alive, in turns with it: :data:`FULL_TURN_SECONDS` of CPU, then as much to
+        the proof, both doubled after each pair of turns."""
+        seconds = FULL_TURN_SECONDS
         while state.room() and not self._propagation_proof(state):
             if state.window_queue and self.window_search:
                 yield from self._window_neighbours(state, state.window_queue.pop())
                 continue
-            found = self._search(state, [])
-            assert found is None or isinstance(found, Solution)
+            found = self._search(state, [], None if self._proof is None
+                                 else self._budget(seconds, 1.0))
+            if isinstance(found, str):  # its turn is over: the proof's turn
+                yield from self._proof_turn(state, self._budget(seconds, WITHOUT_FILL_SHARE))
+                seconds = max(2 * seconds, 0.05)  # a budget of 0 would never let one start
+                continue
             yield from self._full_answer(state, found, "full search")
 
     def _full_answer(self, state: _Search, found: Solution | None,
@@ -687,7 +733,8 @@ class NumberlinkSolver:
         self._unblocked.clear()
 
     def close(self) -> None:
-        """Free the SAT solver."""
+        """Free the SAT solver (and the proof without fill's, if one is open)."""
+        self._drop_proof()
         if self.session is not None:
             self.session.close()
 
