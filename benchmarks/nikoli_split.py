@@ -57,7 +57,8 @@ from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.numberlink.formats import puzzlink
 from numberlink_sat.numberlink.local import shortcuts
 from numberlink_sat.numberlink.model import Solution
-from numberlink_sat.numberlink.solve import _TIMED_OUT, NumberlinkSolver, _Search, solve
+from numberlink_sat.numberlink.search_state import SearchState
+from numberlink_sat.numberlink.solve import _TIMED_OUT, NumberlinkSolver, solve
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import CpuBudget
 
@@ -107,7 +108,7 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,
         return "no solution fills the board: the split assumes one does"
     if part == "most" and next(shortcuts(puzzle, first), None) is not None:
         return "the fill solution touches itself: its shortcut is a second solution"
-    known = _Search(None)
+    known = SearchState(None)
     solver._record(known, first)
     selectors = [solver._selector(name) for name in PARTS[part]]
     if None in selectors:
@@ -160,7 +161,7 @@ def _checked(solver: NumberlinkSolver, found: object) -> str:
     return "found" if not problems else "INVALID SOLUTION: " + "; ".join(problems)
 
 
-def _first_empty_cubes(solver: NumberlinkSolver, known: _Search, assumptions: list[int],
+def _first_empty_cubes(solver: NumberlinkSolver, known: SearchState, assumptions: list[int],
                        on_path: list[int], rows: list[int], budgets: Sequence[float]) -> str:
     """The ``empty`` part as one cube per cell (the first empty cell in row-major
     order; ``rows`` gives each cell's row), in passes of growing CPU budgets; a line per

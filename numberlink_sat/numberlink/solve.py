@@ -39,6 +39,7 @@ from numberlink_sat.numberlink.local import (
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.precheck import prove_unsolvable
 from numberlink_sat.numberlink.race import count_beside
+from numberlink_sat.numberlink.search_state import SearchState
 from numberlink_sat.numberlink.second_solver import SolverBeside
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.numberlink.windows import window_models
@@ -147,28 +148,6 @@ PROGRESS_SECONDS = 10.0
 _TIMED_OUT = "timed out"
 
 
-class _Search:
-    """What one enumeration knows so far (one per call of ``solutions``)."""
-
-    def __init__(self, limit: int | None) -> None:
-        self.limit = limit
-        self.found: list[Solution] = []
-        self.seen: set[Solution] = set()
-        self.local_queue: list[Solution] = []  # waiting for their 2-opt neighbours
-        self.window_queue: list[Solution] = []  # waiting for their window search
-        self.gaps_checked = 0  # solutions in ``found`` already checked for detour gaps
-        self.gapped = False  # some solution found has a detour gap round a square
-        self.long_gapped = False  # some solution found has a detour gap of any length
-        self.bypassed = False  # some solution found has an empty bypass
-        self.partial = False  # some solution found leaves an open cell empty
-        self.finished = False  # a complete search said there is nothing more
-        self.propagated = 0  # solutions found when unit propagation last tried a proof
-
-    def room(self) -> bool:
-        """Whether more solutions are wanted and may exist."""
-        return not self.finished and (self.limit is None or len(self.found) < self.limit)
-
-
 class NumberlinkSolver:
     """One puzzle, one rule variant, one incremental SAT solver.
 
@@ -215,7 +194,7 @@ class NumberlinkSolver:
         self.absorb_loops = absorb_loops
         self._unblocked: list[Solution] = []
         self._proof: ProofWithoutFill | None = None  # under fill, while it may still prove
-        self._beside: _Search | None = None  # the known solutions of another_beside
+        self._beside: SearchState | None = None  # the known solutions of another_beside
         self.selectors: dict[str, int] = {}
         self._restrictions: list[str] = []
         self.unsolvable_reason = prove_unsolvable(puzzle, fill=fill)
@@ -330,7 +309,7 @@ class NumberlinkSolver:
                                            "under these rules: " + "; ".join(problems))
         if self.session is None:
             return
-        state = _Search(limit)
+        state = SearchState(limit)
         for solution in known:
             if state.room() and solution not in state.seen:
                 self._record(state, solution)
@@ -347,7 +326,7 @@ class NumberlinkSolver:
         finally:
             self._drop_proof()
 
-    def _propagation_proof(self, state: _Search) -> bool:
+    def _propagation_proof(self, state: SearchState) -> bool:
         """Whether unit propagation alone proves that no solution is left: the exact
         rules (no restriction switched on) with every solution found blocked. Then the
         search is over (``stats.extra["proof"]``: ``"unit propagation"``). Tried once
@@ -369,7 +348,7 @@ class NumberlinkSolver:
         _log.info("unit propagation alone rules out any other solution (no search)")
         return True
 
-    def _fill_first(self, state: _Search) -> Iterator[Solution]:
+    def _fill_first(self, state: SearchState) -> Iterator[Solution]:
         guard = self._selector("fill")
         if guard is None or state.found:
             return
@@ -382,7 +361,7 @@ class NumberlinkSolver:
             state.window_queue.append(found)
             yield from self._emit(state, found, "fill first")
 
-    def _nikoli_first(self, state: _Search) -> Iterator[Solution]:
+    def _nikoli_first(self, state: SearchState) -> Iterator[Solution]:
         u_turn = self._selector("u_turn")
         if u_turn is None or state.found:
             return
@@ -409,7 +388,7 @@ class NumberlinkSolver:
         state.finished = True
         self.stats.extra["proof"] = f"{tries[-1][0]} search"
 
-    def _nikoli_more(self, state: _Search) -> Iterator[Solution]:
+    def _nikoli_more(self, state: SearchState) -> Iterator[Solution]:
         if self._selector("u_turn") is None:
             return
         while state.room():
@@ -431,7 +410,7 @@ class NumberlinkSolver:
             assert isinstance(found, Solution)
             yield from self._emit(state, found, "nikoli more")
 
-    def _second_search(self, state: _Search) -> tuple[str, list[int]]:
+    def _second_search(self, state: SearchState) -> tuple[str, list[int]]:
         """The strongest complete search for one more solution that the solutions
         found so far allow (the arguments are in ``docs/encoding.md``): a *least* one
         (shortest, and no corner flip to an earlier cell) while every known solution
@@ -450,7 +429,7 @@ class NumberlinkSolver:
             return "shortest", [touch, u_turn, bypass]
         return "least", [touch, u_turn, bypass, flip]
 
-    def _edge_by_edge(self, state: _Search, assumptions: list[int]) -> Solution | None:
+    def _edge_by_edge(self, state: SearchState, assumptions: list[int]) -> Solution | None:
         """A solution outside the known ones under ``assumptions``, one edge at a time.
 
         Any other solution lacks some edge of a known solution ``S`` (a solution using
@@ -472,7 +451,7 @@ class NumberlinkSolver:
             session.add_clause([*guards, var])
         return None
 
-    def _detours(self, state: _Search) -> Iterator[Solution]:
+    def _detours(self, state: SearchState) -> Iterator[Solution]:
         """Check new solutions for detour gaps: each gap, filled in, may be one more
         solution (always under the plain rules); the verifier decides."""
         while state.gaps_checked < len(state.found) and state.room():
@@ -495,7 +474,7 @@ class NumberlinkSolver:
                     self._fresh(state, other)
                     yield from self._emit(state, other, "detour", checked=True)
 
-    def _restricted_first(self, state: _Search) -> Iterator[Solution]:
+    def _restricted_first(self, state: SearchState) -> Iterator[Solution]:
         guard = self._selector("u_turn")
         if guard is None:
             return
@@ -508,7 +487,7 @@ class NumberlinkSolver:
             state.window_queue.append(found)
             yield from self._emit(state, found, "no U-turn first")
 
-    def _windows_first(self, state: _Search) -> Iterator[Solution]:
+    def _windows_first(self, state: SearchState) -> Iterator[Solution]:
         """The window searches of the solutions found, which find a second solution
         of boards that have many: under fill before the search without fill, without
         fill before the Nikoli second search.
@@ -520,7 +499,7 @@ class NumberlinkSolver:
         while state.window_queue and self.window_search and state.room():
             yield from self._window_neighbours(state, state.window_queue.pop())
 
-    def _without_fill(self, state: _Search) -> Iterator[Solution]:
+    def _without_fill(self, state: SearchState) -> Iterator[Solution]:
         """Under fill (plain rules): the least second search of the rules without fill
         beside the known solutions (:mod:`.fill_proof`), a first turn of up to
         :data:`WITHOUT_FILL_SECONDS`; the full search gives it more turns. A solution
@@ -551,7 +530,7 @@ class NumberlinkSolver:
         blocked, and stays so for later calls): its name and a solution outside
         ``known``, ``None`` (there is none) or ``"timed out"`` (``budget`` ran out)."""
         if self._beside is None:
-            self._beside = _Search(None)
+            self._beside = SearchState(None)
         for solution in known:
             if solution not in self._beside.seen:
                 self._record(self._beside, solution)
@@ -559,7 +538,7 @@ class NumberlinkSolver:
                              else self._second_search(self._beside))
         return name, self._search(self._beside, assumptions, budget)
 
-    def _proof_turn(self, state: _Search, budget: CpuBudget) -> Iterator[Solution]:
+    def _proof_turn(self, state: SearchState, budget: CpuBudget) -> Iterator[Solution]:
         """One turn of the proof without fill; it ends unless the budget ran out first
         or it found one more solution under fill."""
         proof = self._proof
@@ -593,7 +572,7 @@ class NumberlinkSolver:
         left = self.deadline.remaining()
         return CpuBudget(seconds, wall=None if left is None else max(0.0, share * left))
 
-    def _full_search(self, state: _Search) -> Iterator[Solution]:
+    def _full_search(self, state: SearchState) -> Iterator[Solution]:
         """The search under the exact rules, to the end; while the proof without fill
         is alive, in turns with it: :data:`FULL_TURN_SECONDS` of CPU, then as much to
         the proof, both doubled after each pair of turns."""
@@ -610,7 +589,7 @@ class NumberlinkSolver:
                 continue
             yield from self._full_answer(state, found, "full search")
 
-    def _full_answer(self, state: _Search, found: Solution | None,
+    def _full_answer(self, state: SearchState, found: Solution | None,
                      phase: str) -> Iterator[Solution]:
         """What a full search said: no solution left (a proof), or one more."""
         if found is None:
@@ -621,7 +600,7 @@ class NumberlinkSolver:
             yield from self._emit(state, found, phase)
 
     # -- what the phases share --------------------------------------------------------
-    def _emit(self, state: _Search, solution: Solution, phase: str, *,
+    def _emit(self, state: SearchState, solution: Solution, phase: str, *,
               checked: bool = False) -> Iterator[Solution]:
         """Yield a new solution (verified unless ``checked``), then its 2-opt neighbours."""
         if not checked and not self._fresh(state, solution):
@@ -632,7 +611,7 @@ class NumberlinkSolver:
         yield solution
         yield from self._neighbours(state)
 
-    def _fresh(self, state: _Search, solution: Solution) -> bool:
+    def _fresh(self, state: SearchState, solution: Solution) -> bool:
         """Record a solution not seen before after the verifier has checked it."""
         if solution in state.seen:
             return False
@@ -642,7 +621,7 @@ class NumberlinkSolver:
         self._record(state, solution)
         return True
 
-    def _record(self, state: _Search, solution: Solution) -> None:
+    def _record(self, state: SearchState, solution: Solution) -> None:
         """Record a verified solution: seen, found, blocked before the next search."""
         state.partial = state.partial or not _fills(self.puzzle, solution)
         state.seen.add(solution)
@@ -650,7 +629,7 @@ class NumberlinkSolver:
         self._unblocked.append(solution)  # blocked before the next search
         state.local_queue.append(solution)
 
-    def _neighbours(self, state: _Search) -> Iterator[Solution]:
+    def _neighbours(self, state: SearchState) -> Iterator[Solution]:
         """2-opt neighbours of the solutions found (:mod:`.local`), while wanted."""
         while state.local_queue and state.room():
             solution = state.local_queue.pop()
@@ -666,7 +645,7 @@ class NumberlinkSolver:
                     self.stats.extra["local_moves"] = self.stats.extra.get("local_moves", 0) + 1
                     yield other
 
-    def _window_neighbours(self, state: _Search, solution: Solution) -> Iterator[Solution]:
+    def _window_neighbours(self, state: SearchState, solution: Solution) -> Iterator[Solution]:
         enc, session = self.encoding, self.session
         assert enc is not None and session is not None
         self._block_found()
@@ -681,7 +660,7 @@ class NumberlinkSolver:
                 yield from self._emit(state, found, "window", checked=True)
 
     def _search(
-        self, state: _Search, assumptions: list[int], budget: CpuBudget | None = None
+        self, state: SearchState, assumptions: list[int], budget: CpuBudget | None = None
     ) -> Solution | str | None:
         """One search under ``assumptions``: a new solution, ``None`` (none is left) or
         :data:`_TIMED_OUT` when the phase's CPU ``budget`` ran out before the time limit
@@ -701,7 +680,7 @@ class NumberlinkSolver:
         return enc.decode(found)
 
     def _cuts_or_absorb(
-        self, state: _Search, model: Model
+        self, state: SearchState, model: Model
     ) -> list[list[int]] | Accept[Solution]:
         """The model's loop cuts, or the solution made of it (its cuts go in all the same).
 
