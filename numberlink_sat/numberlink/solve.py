@@ -528,7 +528,12 @@ class NumberlinkSolver:
         """Without fill: one call of the strongest complete second search beside
         ``known`` (verified solutions of these rules; each new one is recorded and
         blocked, and stays so for later calls): its name and a solution outside
-        ``known``, ``None`` (there is none) or ``"timed out"`` (``budget`` ran out)."""
+        ``known``, ``None`` (there is none) or ``"timed out"`` (``budget`` ran out).
+        Under fill the restricted searches are not complete: a ``ValueError`` there."""
+        if self.options.fill:
+            raise ValueError("another_beside needs an engine without fill")
+        if self.session is None:  # the pre-check proved there is no solution at all
+            return "pre-check", None
         if self._beside is None:
             self._beside = SearchState(None)
         for solution in known:

@@ -186,3 +186,14 @@ def test_the_count_takes_a_solution_the_proof_found(monkeypatch: pytest.MonkeyPa
         assert engine._proof is None  # the solver without fill is freed at the end
     assert extra["phases"].get("without fill") == 1, extra
     assert extra["proof"] in ("full search", "least search without fill"), extra
+
+
+def test_another_beside_refuses_fill_and_trusts_the_pre_check() -> None:
+    rows = Puzzle(9, 8, {str(r + 1): ((r, 0), (r, 8)) for r in range(8)})
+    with solve_module.NumberlinkSolver(rows) as fill, pytest.raises(ValueError,
+                                                                    match="without fill"):
+        fill.another_beside([])
+    crossing = Puzzle(3, 3, {"1": ((0, 0), (2, 2)), "2": ((0, 2), (2, 0))})  # corners
+    with solve_module.NumberlinkSolver(crossing, fill=False) as none:
+        assert none.unsolvable_reason is not None
+        assert none.another_beside([]) == ("pre-check", None)
