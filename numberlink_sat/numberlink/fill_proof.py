@@ -38,7 +38,18 @@ from numberlink_sat.sat.deadline import CpuBudget
 if TYPE_CHECKING:
     from numberlink_sat.numberlink.solve import NumberlinkSolver
 
-__all__ = ["ProofWithoutFill", "Turn"]
+__all__ = ["ProofWithoutFill", "Turn", "fills_board"]
+
+
+def fills_board(puzzle: Puzzle, solution: Solution) -> bool:
+    """Whether ``solution`` puts every open cell of ``puzzle`` on a path.
+
+    >>> p = Puzzle(3, 1, {"a": ((0, 0), (0, 2))})
+    >>> fills_board(p, Solution(3, 1, {"a": [(0, 0), (0, 1), (0, 2)]}))
+    True
+    """
+    used = sum(len(path) for path in solution.paths.values())
+    return used == puzzle.width * puzzle.height - len(puzzle.blocked)
 
 
 @dataclass(frozen=True)
@@ -88,8 +99,7 @@ class ProofWithoutFill:
             return Turn("proof", search=search)
         if not isinstance(found, Solution):
             return Turn("open", search=search)
-        used = sum(len(path) for path in found.paths.values())
-        if used == self.puzzle.width * self.puzzle.height - len(self.puzzle.blocked):
+        if fills_board(self.puzzle, found):
             return Turn("found", found, search)
         problems = verify(self.puzzle, found, fill=False)
         if problems:  # pragma: no cover - an encoder bug, never a user error

@@ -26,7 +26,7 @@ from numberlink_sat.beside import can_start_child
 from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
 from numberlink_sat.numberlink import zdd
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
-from numberlink_sat.numberlink.fill_proof import ProofWithoutFill
+from numberlink_sat.numberlink.fill_proof import ProofWithoutFill, fills_board
 from numberlink_sat.numberlink.local import (
     add_bypass,
     add_detour,
@@ -628,7 +628,7 @@ class NumberlinkSolver:
 
     def _record(self, state: SearchState, solution: Solution) -> None:
         """Record a verified solution: seen, found, blocked before the next search."""
-        state.partial = state.partial or not _fills(self.puzzle, solution)
+        state.partial = state.partial or not fills_board(self.puzzle, solution)
         state.seen.add(solution)
         state.found.append(solution)
         self._unblocked.append(solution)  # blocked before the next search
@@ -733,12 +733,6 @@ def _race_pays(puzzle: Puzzle, limit: int | None, *, no_touch: bool, no_2x2: boo
     """Whether counting should race the ZDD beside SAT (see :func:`counted`)."""
     return ((limit is None or limit > 1) and puzzle.width * puzzle.height >= RACE_MIN_CELLS
             and zdd.fits(puzzle, no_touch=no_touch, no_2x2=no_2x2) and zdd.can_race())
-
-
-def _fills(puzzle: Puzzle, solution: Solution) -> bool:
-    """Whether ``solution`` puts every open cell of ``puzzle`` on a path."""
-    used = sum(len(path) for path in solution.paths.values())
-    return used == puzzle.width * puzzle.height - len(puzzle.blocked)
 
 
 def _strengthen(puzzle: Puzzle) -> bool:
