@@ -38,7 +38,7 @@ from numberlink_sat.sat.deadline import CpuBudget
 if TYPE_CHECKING:
     from numberlink_sat.numberlink.solve import NumberlinkSolver
 
-__all__ = ["ProofWithoutFill", "Turn", "fills_board"]
+__all__ = ["ProofWithoutFill", "Turn", "fills_board", "some_touch"]
 
 
 def fills_board(puzzle: Puzzle, solution: Solution) -> bool:
@@ -50,6 +50,19 @@ def fills_board(puzzle: Puzzle, solution: Solution) -> bool:
     """
     used = sum(len(path) for path in solution.paths.values())
     return used == puzzle.width * puzzle.height - len(puzzle.blocked)
+
+
+def some_touch(puzzle: Puzzle, solutions: Sequence[Solution]) -> bool:
+    """Whether some of ``solutions`` touches itself: its shortcut is then a solution
+    without fill outside them, and the proof without fill has nothing to prove.
+
+    >>> p = Puzzle(3, 3, {"a": ((0, 0), (2, 2))})
+    >>> snake = Solution(3, 3, {"a": [(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0),
+    ...                               (2, 0), (2, 1), (2, 2)]})
+    >>> some_touch(p, [snake]), some_touch(p, [])
+    (True, False)
+    """
+    return any(next(shortcuts(puzzle, solution), None) is not None for solution in solutions)
 
 
 @dataclass(frozen=True)
@@ -91,8 +104,8 @@ class ProofWithoutFill:
         """One turn beside ``known`` (every solution found so far under fill, in the
         order found), for up to ``budget``."""
         fresh, self.checked = known[self.checked:], len(known)
-        if any(next(shortcuts(self.puzzle, solution), None) for solution in fresh):
-            return Turn("no proof")  # its shortcut is a solution without fill outside K
+        if some_touch(self.puzzle, fresh):
+            return Turn("no proof")
         self.turns += 1
         search, found = self.relaxed.another_beside(known, budget)
         if found is None:

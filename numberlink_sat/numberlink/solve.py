@@ -26,7 +26,7 @@ from numberlink_sat.beside import can_start_child
 from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
 from numberlink_sat.numberlink import zdd
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
-from numberlink_sat.numberlink.fill_proof import ProofWithoutFill, fills_board
+from numberlink_sat.numberlink.fill_proof import ProofWithoutFill, fills_board, some_touch
 from numberlink_sat.numberlink.local import (
     add_bypass,
     add_detour,
@@ -509,7 +509,7 @@ class NumberlinkSolver:
         options = self.options
         if (not state.found or options.no_touch or options.no_2x2
                 or not self._restrictions
-                or any(next(shortcuts(self.puzzle, x), None) for x in state.found)):
+                or some_touch(self.puzzle, state.found)):
             return
         small = self.puzzle.width * self.puzzle.height <= GLANCE_MAX_CELLS
         glance = (self._search(state, [], self._budget(GLANCE_SECONDS, WITHOUT_FILL_SHARE))
