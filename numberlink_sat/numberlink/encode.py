@@ -446,6 +446,50 @@ class NumberlinkEncoding(Encoding):
                 body.append([-guard, -into, -out, used])
         return self.clauses[start:] + body
 
+    def transfer_clauses(self, guard: int) -> list[Clause]:
+        """"No U-turn transfer to a lesser solution" under ``guard`` (fill, plain rules).
+
+        Two unit squares share an edge ``b-c``; ``a-d`` is the far side of one, ``b'-c'``
+        of the other (``a``, ``b'`` next to ``b``). A path with the U-turn ``a-b-c-d``
+        beside a path using ``b'-c'`` can hand ``b`` and ``c`` over: ``a-d`` and
+        ``b'-b-c-c'`` instead. Every cell stays used and every path simple, so under
+        fill and the plain rules this *U-turn transfer* always gives another solution;
+        it changes six edges and its reverse is again a transfer. Solutions are ordered
+        by their edges in edge order (a solution that uses the first edge where two
+        differ is the greater); of the two sides of every transfer the greater one is
+        forbidden, one clause of four edges each. These belong to a least second
+        solution under fill (``docs/encoding.md``, fact 8).
+
+        >>> from numberlink_sat.numberlink.model import Puzzle
+        >>> enc = NumberlinkEncoding(Puzzle(3, 2, {"1": ((0, 0), (1, 0))}))
+        >>> clauses = enc.transfer_clauses(99)  # b, c = cells 1, 4 (a 3 x 2 board)
+        >>> [[enc.edge_cells[-v - enc.first_edge_var] for v in c[1:]] for c in clauses]
+        [[(0, 1), (1, 4), (3, 4), (2, 5)]]
+        """
+        width, height = self.width, len(self.terminal) // self.width
+        right, down, terminal = self.right, self.down, self.terminal
+        clauses: list[Clause] = []
+        for b in range(width * height):
+            row, col = divmod(b, width)
+            sides = []
+            if 0 < row < height - 1 and right[b]:  # b-c across, squares above and below
+                a, c = b - width, b + 1
+                sides.append((c, right[b], down[a], down[a + 1], right[b + width], right[a],
+                              down[b], down[c]))
+            if 0 < col < width - 1 and down[b]:  # b-c down, squares left and right
+                a, c = b - 1, b + width
+                sides.append((c, down[b], right[a], right[c - 1], down[b + 1], down[a],
+                              right[b], right[c]))
+            for c, bc, ab, cd, far, ad, near_b, near_c in sides:
+                if not all((ab, cd, far, ad, near_b, near_c)):
+                    continue  # a blocked cell
+                if terminal[b] >= 0 or terminal[c] >= 0:
+                    continue  # an end is never inside a U-turn
+                one, other = (ab, bc, cd, far), (near_b, bc, near_c, ad)
+                greater = one if min(ab, cd, far) < min(ad, near_b, near_c) else other
+                clauses.append([-guard, *(-v for v in greater)])
+        return clauses
+
     def fill_clauses(self, guard: int) -> list[Clause]:
         """"Every cell on a path" under ``guard``, for a CNF built without ``fill``.
 

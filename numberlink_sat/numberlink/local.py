@@ -38,6 +38,7 @@ __all__ = [
     "empty_detour",
     "local_alternatives",
     "shortcuts",
+    "u_turn_transfers",
 ]
 
 
@@ -334,3 +335,42 @@ def shortcuts(puzzle: Puzzle, solution: Solution) -> Iterator[Solution]:
                     paths = {k: list(v) for k, v in solution.paths.items()}
                     paths[label] = [*path[:i + 1], *path[j:]]
                     yield Solution(solution.width, solution.height, paths)
+
+
+def u_turn_transfers(solution: Solution) -> Iterator[Solution]:
+    """Solutions (fill, plain rules) made by a *U-turn transfer*: where a path turns
+    back round a unit square, ``a-b-c-d`` with ``a`` next to ``d``, and a path (the
+    same or another) runs ``b'-c'`` along the far side of the next square (``b'``
+    next to ``b``, ``c'`` next to ``c``), the first path takes ``a-d`` and the second
+    ``b'-b-c-c'``.
+
+    Every cell stays on a path and every path stays simple between the same ends, so
+    the result is another solution under fill and the plain rules (not under
+    ``no_2x2``: ``b', b, c, c'`` become one path's square; callers verify anyway). A
+    solution with no such move is what the least second search under fill needs
+    (``docs/encoding.md``, fact 8).
+
+    >>> from numberlink_sat.numberlink.model import Solution
+    >>> s = Solution(3, 2, {"a": [(0, 0), (0, 1), (1, 1), (1, 0)], "b": [(0, 2), (1, 2)]})
+    >>> [dict(x.paths) for x in u_turn_transfers(s)]
+    [{'a': ((0, 0), (1, 0)), 'b': ((0, 2), (0, 1), (1, 1), (1, 2))}]
+    """
+    owner = {cell: label for label, path in solution.paths.items() for cell in path}
+    for label, path in solution.paths.items():
+        for a, b, c, d in zip(path, path[1:], path[2:], path[3:], strict=False):
+            if abs(a[0] - d[0]) + abs(a[1] - d[1]) != 1:
+                continue  # not a U-turn
+            near_b = (2 * b[0] - a[0], 2 * b[1] - a[1])
+            near_c = (2 * c[0] - d[0], 2 * c[1] - d[1])
+            other = owner.get(near_b)
+            if other is None or owner.get(near_c) != other:
+                continue
+            paths = {k: list(v) for k, v in solution.paths.items()}
+            paths[label].remove(b)
+            paths[label].remove(c)
+            route = paths[other]
+            i, j = route.index(near_b), route.index(near_c)
+            if abs(i - j) != 1:
+                continue  # b' and c' on one path, not joined by an edge
+            route[max(i, j):max(i, j)] = [b, c] if i < j else [c, b]
+            yield Solution(solution.width, solution.height, paths)

@@ -33,6 +33,7 @@ class SearchState:
         self.long_gapped = False  # some solution found has a detour gap of any length
         self.bypassed = False  # some solution found has an empty bypass
         self.partial = False  # some solution found leaves an open cell empty
+        self.transfers_checked = 0  # solutions in ``found`` checked for U-turn transfers
         self.finished = False  # a complete search said there is nothing more
         self.propagated = 0  # solutions found when unit propagation last tried a proof
 

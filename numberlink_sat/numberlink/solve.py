@@ -35,6 +35,7 @@ from numberlink_sat.numberlink.local import (
     empty_detour,
     local_alternatives,
     shortcuts,
+    u_turn_transfers,
 )
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.precheck import prove_unsolvable
@@ -234,17 +235,19 @@ class NumberlinkSolver:
         them for good); ``fill``: every cell on a path (without fill); ``touch``: no
         path touches itself (without fill); ``gap``: no detour gap round a unit square
         (without fill, plain rules only); ``bypass`` and ``flip``: the clauses of a
-        shortest and of a least second solution (plain rules, no fill). Each is loaded
+        shortest and of a least second solution (plain rules, no fill); ``transfer``:
+        no U-turn transfer to a lesser solution (fill, plain rules). Each is loaded
         into the solver behind a selector literal the first time a phase asks for it
         (:meth:`_selector`): clauses guarded by a selector that is not assumed are
         satisfied by making it false, so the rules asked for are unchanged; see
         ``docs/encoding.md`` for why each restricted search is complete or merely a
-        first try.
-        """
+        first try."""
         options = self.options
         if not self.seed_strengthened or not _strengthen(self.puzzle):
             return
         names = [] if options.no_u_turn else ["u_turn"]
+        if options.fill and not (options.no_touch or options.no_2x2):
+            names.append("transfer")
         if not options.fill:
             names.append("fill")
             if not options.no_touch:
@@ -268,7 +271,7 @@ class NumberlinkSolver:
         else:
             build = {"fill": enc.fill_clauses, "touch": enc.touch_clauses,
                      "gap": enc.detour_gap_clauses, "bypass": enc.bypass_clauses,
-                     "flip": enc.flip_clauses}[name]
+                     "flip": enc.flip_clauses, "transfer": enc.transfer_clauses}[name]
             session.add_clauses(build(guard))
         return guard
 
@@ -490,12 +493,8 @@ class NumberlinkSolver:
     def _windows_first(self, state: SearchState) -> Iterator[Solution]:
         """The window searches of the solutions found, which find a second solution
         of boards that have many: under fill before the search without fill, without
-        fill before the Nikoli second search.
-        (A short global search here measured worse: interrupted early, the full search
-        then took longer, Janko #147 5.3 s against 30 s and more. After the windows, a
-        full search of 0.03-0.1 s before the search without fill halves the median on
-        the 307 corpus and hand-made boards of 65-700 cells (32 to 17 ms) but loses up
-        to 8 s on some (Janko #239 then times out at 10 s): not kept either.)"""
+        fill before the Nikoli second search (what was measured in its place:
+        ``docs/encoding.md``, "Window search")."""
         while state.window_queue and self.window_search and state.room():
             yield from self._window_neighbours(state, state.window_queue.pop())
 
@@ -507,12 +506,13 @@ class NumberlinkSolver:
         are all (``docs/encoding.md``); a solution it finds counts only when it fills
         the board, else the full search alone decides."""
         options = self.options
-        if (not state.found or options.no_touch or options.no_2x2
-                or not self._restrictions
-                or some_touch(self.puzzle, state.found)):
+        yield from self._transfers(state)
+        if (not state.found or not state.room() or options.no_touch or options.no_2x2
+                or not self._restrictions or some_touch(self.puzzle, state.found)):
             return
         small = self.puzzle.width * self.puzzle.height <= GLANCE_MAX_CELLS
-        glance = (self._search(state, [], self._budget(GLANCE_SECONDS, WITHOUT_FILL_SHARE))
+        glance = (self._search(state, self._full_guard(state),
+                               self._budget(GLANCE_SECONDS, WITHOUT_FILL_SHARE))
                   if GLANCE_SECONDS > 0 and small else _TIMED_OUT)  # the full search, briefly
         if glance is None or isinstance(glance, Solution):
             yield from self._full_answer(state, glance, "full search at a glance")
@@ -586,13 +586,36 @@ class NumberlinkSolver:
             if state.window_queue and self.window_search:
                 yield from self._window_neighbours(state, state.window_queue.pop())
                 continue
-            found = self._search(state, [], None if self._proof is None
+            if state.transfers_checked < len(state.found):
+                yield from self._transfers(state)
+                continue
+            found = self._search(state, self._full_guard(state), None if self._proof is None
                                  else self._budget(seconds, 1.0))
             if isinstance(found, str):  # its turn is over: the proof's turn
                 yield from self._proof_turn(state, self._budget(seconds, WITHOUT_FILL_SHARE))
                 seconds = max(2 * seconds, 0.05)  # a budget of 0 would never let one start
                 continue
             yield from self._full_answer(state, found, "full search")
+
+    def _transfers(self, state: SearchState) -> Iterator[Solution]:
+        """Under fill (plain rules): the U-turn transfers of the new solutions found,
+        each one more solution (:func:`~.local.u_turn_transfers`)."""
+        while state.transfers_checked < len(state.found) and state.room():
+            solution = state.found[state.transfers_checked]
+            state.transfers_checked += 1
+            for other in (u_turn_transfers(solution) if "transfer" in self._restrictions
+                          else ()):
+                if state.room():
+                    yield from self._emit(state, other, "U-turn transfer")
+
+    def _full_guard(self, state: SearchState) -> list[int]:
+        """What the full search assumes: under fill (plain rules), once every transfer
+        of every solution found is found too, no transfer to a lesser solution (fact 8
+        of ``docs/encoding.md``: the least solution outside the known ones has none)."""
+        assert state.transfers_checked == len(state.found) or not state.room()
+        guard = self._selector("transfer")
+        self.stats.extra["transfer clauses"] = guard is not None
+        return [] if guard is None else [guard]
 
     def _full_answer(self, state: SearchState, found: Solution | None,
                      phase: str) -> Iterator[Solution]:

@@ -103,3 +103,39 @@ def test_empty_bypass_is_a_second_solution() -> None:
     full = nl.Puzzle(3, 2, {"a": ((0, 0), (1, 0))})
     snake = nl.Solution(3, 2, {"a": [(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0)]})
     assert empty_bypass(full, snake) is None
+
+
+def test_u_turn_transfers_are_solutions_and_reversible() -> None:
+    """Every U-turn transfer of a fill solution is another fill solution under the
+    plain rules, one per U-turn beside a parallel edge, and transferring back from it
+    gives the first solution again."""
+    from numberlink_sat.bench.instances import numberlink_loose
+    from numberlink_sat.numberlink.local import u_turn_transfers
+    from tests.numberlink.test_solve import _transfers, as_solution
+
+    rng = random.Random(17)
+    moves = 0
+    for _ in range(60):
+        puzzle = numberlink_loose(rng.randint(3, 5), rng.randint(3, 5), rng, rng.randint(1, 3))
+        for paths in brute_path_sets(puzzle, node_budget=50_000) or []:
+            solution = as_solution(puzzle, paths)
+            moved = list(u_turn_transfers(solution))
+            assert len(moved) == len(_transfers(solution))
+            for other in moved:
+                assert other != solution
+                assert nl.verify(puzzle, other) == []
+                assert solution in set(u_turn_transfers(other))
+                moves += 1
+    assert moves > 100, moves
+
+
+def test_no_u_turn_transfer_under_no_2x2() -> None:
+    """A transfer makes ``b', b, c, c'`` one path's 2 x 2 block: never a solution under
+    ``no_2x2`` (which is why the transfer clauses serve the plain rules only)."""
+    from numberlink_sat.numberlink.local import u_turn_transfers
+
+    s = Solution(3, 2, {"a": [(0, 0), (0, 1), (1, 1), (1, 0)], "b": [(0, 2), (1, 2)]})
+    puzzle = Puzzle(3, 2, {"a": ((0, 0), (1, 0)), "b": ((0, 2), (1, 2))})
+    (moved,) = u_turn_transfers(s)
+    assert nl.verify(puzzle, moved) == []
+    assert nl.verify(puzzle, moved, no_2x2=True) != []

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 import numberlink_sat as nl
-from numberlink_sat.grid import Cell
+from numberlink_sat.grid import Cell, Edge
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from tests.numberlink.exhaustive import brute_path_sets
 
@@ -280,15 +280,19 @@ def test_window_phase_without_fill_keeps_exact_counts(monkeypatch: pytest.Monkey
     assert windows_first > 0
 
 
-def _restricted_phases_against_brute(seed: int, boards: int) -> dict[str, int]:
-    """Every phase switched on even on tiny boards, compared with exhaustive counts
-    under all eight variants: the full enumeration, limit 2, uniqueness, one solution."""
+def _restricted_phases_against_brute(
+    seed: int, boards: int,
+    make: Callable[[random.Random], Puzzle] = lambda rng: random_puzzle(rng, max_side=4),
+) -> dict[str, int]:
+    """Every phase switched on even on tiny boards (``make`` draws them), compared with
+    exhaustive counts under all eight variants: the full enumeration, limit 2,
+    uniqueness, one solution."""
     from numberlink_sat.numberlink.solve import NumberlinkSolver
 
     rng = random.Random(seed)
     hits: dict[str, int] = {}
     for _ in range(boards):
-        puzzle = random_puzzle(rng, max_side=4)
+        puzzle = make(rng)
         for variant in VARIANTS:
             expected = brute_path_sets(puzzle, node_budget=100_000, **variant)
             if expected is None:
@@ -301,6 +305,8 @@ def _restricted_phases_against_brute(seed: int, boards: int) -> dict[str, int]:
                         hits[phase] = hits.get(phase, 0) + count
                     proof = engine.stats.extra.get("proof")
                     if proof is not None:
+                        if engine.stats.extra.get("transfer clauses"):
+                            proof += " with transfer clauses"
                         hits["proof: " + proof] = hits.get("proof: " + proof, 0) + 1
                 assert len(got) == len(set(got)) == min(len(truth), limit or len(truth)), (
                     puzzle.to_dict(), variant, limit)
@@ -308,6 +314,19 @@ def _restricted_phases_against_brute(seed: int, boards: int) -> dict[str, int]:
                 for solution in got:
                     assert nl.verify(puzzle, solution, **variant) == []
     return hits
+
+
+def test_u_turn_transfers_keep_exact_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under fill, the transfers of the solutions found and the full search with the
+    transfer clauses (fact 8) keep counts exact, on boards cut from a random
+    Hamiltonian path (many solutions, many U-turns), under all eight variants."""
+    from numberlink_sat.bench.instances import numberlink_loose
+
+    _every_phase_on_tiny_boards(monkeypatch, glance=0.0)
+    hits = _restricted_phases_against_brute(61, 25, lambda rng: numberlink_loose(
+        rng.randint(3, 5), rng.randint(3, 5), rng, rng.randint(1, 3)))
+    assert hits.get("U-turn transfer", 0) > 5, hits
+    assert hits.get("proof: full search with transfer clauses", 0) > 5, hits
 
 
 def _every_phase_on_tiny_boards(monkeypatch: pytest.MonkeyPatch, *, glance: float) -> None:
@@ -333,6 +352,7 @@ def test_restricted_phases_keep_exact_counts(monkeypatch: pytest.MonkeyPatch) ->
                   "proof: no touch search", "proof: shortest search",
                   "proof: least search", "proof: least search without fill"):
         assert hits.get(phase, 0) > 0, hits
+    assert hits.get("proof: full search with transfer clauses", 0) > 0, hits
 
 
 @pytest.mark.slow
@@ -353,7 +373,7 @@ def test_glance_of_the_full_search_keeps_exact_counts(monkeypatch: pytest.Monkey
     neighbours always found such a solution first.)"""
     _every_phase_on_tiny_boards(monkeypatch, glance=60.0)
     hits = _restricted_phases_against_brute(7, 25)
-    assert hits.get("proof: full search at a glance", 0) > 0, hits
+    assert hits.get("proof: full search at a glance with transfer clauses", 0) > 0, hits
     assert hits.get("proof: least search without fill", 0) == 0, hits
 
 
@@ -417,14 +437,14 @@ def test_a_shortest_second_solution_exists_whenever_one_does() -> None:
 
 
 def _forbidden_exactly(puzzle: Puzzle, truth: list[Solution], clauses: str,
-                       rule: Callable[[Puzzle, Solution], bool]) -> int:
+                       rule: Callable[[Puzzle, Solution], bool], *, fill: bool = False) -> int:
     """Check that the encoder's restriction ``clauses`` (a method name) forbids exactly
     the solutions ``rule`` flags; the number forbidden."""
     from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
     from numberlink_sat.sat.session import SatSession
 
     forbidden = 0
-    enc = NumberlinkEncoding(puzzle, RuleOptions(fill=False))
+    enc = NumberlinkEncoding(puzzle, RuleOptions(fill=fill))
     with SatSession(enc) as session:
         guard = enc.pool.new()
         session.add_clauses(getattr(enc, clauses)(guard))
@@ -468,6 +488,79 @@ def test_a_least_second_solution_exists_whenever_one_does() -> None:
                 checked += len(truth) > 1
         flipped += _forbidden_exactly(puzzle, truth, "flip_clauses", _has_lowering_flip)
     assert checked > 20 and flipped > 20 and least_differs > 5, (checked, flipped, least_differs)
+
+
+def _transfers(solution: Solution) -> list[tuple[set[Edge], set[Edge]]]:
+    """Every U-turn transfer of a solution as (edges it drops, edges it adds), written
+    from the rule (a U-turn ``a-b-c-d`` of one path, a path along ``b'-c'`` beyond
+    ``b-c``), not from the encoder or ``local.u_turn_transfers``."""
+    edges = set(solution.edges())
+    moves = []
+    for path in solution.paths.values():
+        for a, b, c, d in zip(path, path[1:], path[2:], path[3:], strict=False):
+            far_b = (2 * b[0] - a[0], 2 * b[1] - a[1])
+            far_c = (2 * c[0] - d[0], 2 * c[1] - d[1])
+            if (abs(a[0] - d[0]) + abs(a[1] - d[1]) == 1
+                    and tuple(sorted((far_b, far_c))) in edges):
+                drop = {tuple(sorted(e)) for e in ((a, b), (c, d), (far_b, far_c))}
+                add = {tuple(sorted(e)) for e in ((a, d), (b, far_b), (c, far_c))}
+                moves.append((drop, add))
+    return moves  # type: ignore[return-value]
+
+
+def _edge_rank(edge: Edge, width: int) -> tuple[int, int]:
+    """The encoder's documented edge order: cell by cell (row-major), right before down."""
+    (r, c), (r2, _c2) = edge
+    return r * width + c, int(r2 != r)
+
+
+def _has_lowering_transfer(puzzle: Puzzle, solution: Solution) -> bool:
+    """A U-turn transfer to a lesser solution: one that drops the first edge (in edge
+    order) of the six it changes."""
+    def first(edges: set[Edge]) -> tuple[int, int]:
+        return min(_edge_rank(e, puzzle.width) for e in edges)
+
+    return any(first(drop) < first(add) for drop, add in _transfers(solution))
+
+
+def test_a_least_second_solution_under_fill_exists_whenever_one_does() -> None:
+    """The argument behind the transfer clauses (fact 8 of docs/encoding.md), checked
+    on every solution of small boards (fill, plain rules): each U-turn transfer is
+    another solution; when the known solutions hold every transfer of each other,
+    any other solution implies one with no transfer to a lesser solution; and the
+    clauses forbid exactly those."""
+    from numberlink_sat.bench.instances import numberlink_loose
+
+    rng = random.Random(53)
+    checked = forbidden = moves = 0
+    for _ in range(150):  # a random Hamiltonian path cut into pieces: many solutions
+        puzzle = numberlink_loose(rng.randint(2, 5), rng.randint(3, 5), rng, rng.randint(1, 3))
+        found = brute_path_sets(puzzle, node_budget=100_000)
+        if not found:
+            continue
+        truth = [as_solution(puzzle, p) for p in found]
+        edge_sets = {frozenset(tuple(sorted(e)) for e in t.edges()): t for t in truth}
+        moved_to: dict[Solution, list[Solution]] = {}
+        for t in truth:
+            for drop, add in _transfers(t):
+                moved = (frozenset(tuple(sorted(e)) for e in t.edges()) - drop) | add
+                assert moved in edge_sets and edge_sets[moved] != t, (puzzle.to_dict(), t.paths)
+                moved_to.setdefault(t, []).append(edge_sets[moved])
+                moves += 1
+        least = [t for t in truth if not _has_lowering_transfer(puzzle, t)]
+        for first in truth:  # known: ``first`` and every solution transfers reach from it
+            known, todo = {first}, [first]
+            while todo:
+                for other in moved_to.get(todo.pop(), []):
+                    if other not in known:
+                        known.add(other)
+                        todo.append(other)
+            outside = [t for t in least if t not in known]
+            assert outside or len(known) == len(truth), (puzzle.to_dict(), first.paths)
+            checked += len(known) < len(truth)
+        forbidden += _forbidden_exactly(puzzle, truth, "transfer_clauses",
+                                        _has_lowering_transfer, fill=True)
+    assert checked > 20 and forbidden > 20 and moves > 50, (checked, forbidden, moves)
 
 
 @pytest.mark.parametrize(("url", "expected"), [
