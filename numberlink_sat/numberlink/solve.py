@@ -611,9 +611,10 @@ class NumberlinkSolver:
     def _full_guard(self, state: SearchState) -> list[int]:
         """What the full search assumes: under fill (plain rules), once every transfer
         of every solution found is found too, no transfer to a lesser solution (fact 8
-        of ``docs/encoding.md``: the least solution outside the known ones has none)."""
+        of ``docs/encoding.md``: the least solution outside the known ones has none).
+        Not for a first solution: the switch walks' windows slowed down with them."""
         assert state.transfers_checked == len(state.found) or not state.room()
-        guard = self._selector("transfer")
+        guard = self._selector("transfer") if state.found else None
         self.stats.extra["transfer clauses"] = guard is not None
         return [] if guard is None else [guard]
 
