@@ -346,9 +346,9 @@ def u_turn_transfers(solution: Solution) -> Iterator[Solution]:
 
     Every cell stays on a path and every path stays simple between the same ends, so
     the result is another solution under fill and the plain rules (not under
-    ``no_2x2``: ``b', b, c, c'`` become one path's square; callers verify anyway). A
-    solution with no such move is what the least second search under fill needs
-    (``docs/encoding.md``, fact 8).
+    ``no_2x2``: ``b', b, c, c'`` become one path's square; callers verify anyway).
+    The least second search under fill needs every transfer of every known solution
+    known too (``docs/encoding.md``, fact 8).
 
     >>> from numberlink_sat.numberlink.model import Solution
     >>> s = Solution(3, 2, {"a": [(0, 0), (0, 1), (1, 1), (1, 0)], "b": [(0, 2), (1, 2)]})

@@ -2,7 +2,7 @@
 knows so far: the solutions found, what they showed, and whether the search is over.
 
 The phases of a search read it to choose the strongest complete second search that the
-solutions found allow (``docs/encoding.md``, facts 4 to 7) and to know when to stop.
+solutions found allow (``docs/encoding.md``, facts 4 to 8) and to know when to stop.
 
 >>> state = SearchState(limit=2)
 >>> state.room(), state.found

@@ -137,11 +137,11 @@ FULL_TURN_SECONDS = 8.0
 first turn, after which the second search without fill gets as many (or
 :data:`WITHOUT_FILL_SHARE` of the time left), then both double (:mod:`.fill_proof`)."""
 
-GLANCE_SECONDS, GLANCE_MAX_CELLS = 0.01, 200
+GLANCE_SECONDS, GLANCE_MAX_CELLS = 0.1, 200
 """Under fill, on boards of up to ``GLANCE_MAX_CELLS`` cells: how long the full search
 runs before the second search without fill (CPU s), whose solver costs small boards
-more than their search (194 corpus boards of 100-200 cells: CPU total -25 %; larger
-boards gained nothing and lost up to 2 s on some: ``docs/encoding.md``, fact 6)."""
+more than their search (0.1 s since the transfer clauses of fact 8; measurements in
+``docs/encoding.md``, facts 6 and 8)."""
 
 PROGRESS_SECONDS = 10.0
 """How often :func:`counted` calls its ``progress`` callback, in seconds."""
@@ -613,8 +613,8 @@ class NumberlinkSolver:
         of every solution found is found too, no transfer to a lesser solution (fact 8
         of ``docs/encoding.md``: the least solution outside the known ones has none).
         Not for a first solution: the switch walks' windows slowed down with them."""
-        assert state.transfers_checked == len(state.found) or not state.room()
-        guard = self._selector("transfer") if state.found else None
+        closed = 0 < state.transfers_checked == len(state.found)  # else no guard
+        guard = self._selector("transfer") if closed else None
         self.stats.extra["transfer clauses"] = guard is not None
         return [] if guard is None else [guard]
 
