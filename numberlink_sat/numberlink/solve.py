@@ -137,11 +137,11 @@ FULL_TURN_SECONDS = 8.0
 first turn, after which the second search without fill gets as many (or
 :data:`WITHOUT_FILL_SHARE` of the time left), then both double (:mod:`.fill_proof`)."""
 
-GLANCE_SECONDS, GLANCE_MAX_CELLS = 0.1, 200
+GLANCE_SECONDS, GLANCE_MAX_CELLS = 0.1, 400
 """Under fill, on boards of up to ``GLANCE_MAX_CELLS`` cells: how long the full search
 runs before the second search without fill (CPU s), whose solver costs small boards
-more than their search (0.1 s since the transfer clauses of fact 8; measurements in
-``docs/encoding.md``, facts 6 and 8)."""
+more than their search (0.1 s and 400 cells since the transfer clauses of fact 8;
+measurements in ``docs/encoding.md``, facts 6 and 8)."""
 
 PROGRESS_SECONDS = 10.0
 """How often :func:`counted` calls its ``progress`` callback, in seconds."""
