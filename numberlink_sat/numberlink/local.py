@@ -355,7 +355,7 @@ def u_turn_transfers(solution: Solution) -> Iterator[Solution]:
     >>> [dict(x.paths) for x in u_turn_transfers(s)]
     [{'a': ((0, 0), (1, 0)), 'b': ((0, 2), (0, 1), (1, 1), (1, 2))}]
     """
-    owner = {cell: label for label, path in solution.paths.items() for cell in path}
+    owner = solution.label_of()
     for label, path in solution.paths.items():
         for a, b, c, d in zip(path, path[1:], path[2:], path[3:], strict=False):
             if abs(a[0] - d[0]) + abs(a[1] - d[1]) != 1:

@@ -603,10 +603,9 @@ class NumberlinkSolver:
         while state.transfers_checked < len(state.found) and state.room():
             solution = state.found[state.transfers_checked]
             state.transfers_checked += 1
-            for other in (u_turn_transfers(solution) if "transfer" in self._restrictions
-                          else ()):
-                if state.room():
-                    yield from self._emit(state, other, "U-turn transfer")
+            moves = u_turn_transfers(solution) if "transfer" in self._restrictions else ()
+            for other in itertools.takewhile(lambda _: state.room(), moves):
+                yield from self._emit(state, other, "U-turn transfer")
 
     def _full_guard(self, state: SearchState) -> list[int]:
         """What the full search assumes: under fill (plain rules), once every transfer
