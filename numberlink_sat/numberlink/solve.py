@@ -43,21 +43,19 @@ from numberlink_sat.numberlink.race import count_beside
 from numberlink_sat.numberlink.search_state import SearchState
 from numberlink_sat.numberlink.second_solver import SolverBeside
 from numberlink_sat.numberlink.verify import verify
-from numberlink_sat.numberlink.windows import window_models
+from numberlink_sat.numberlink.windows import repair_models, window_models
 from numberlink_sat.sat.deadline import CpuBudget, Deadline, Heartbeat
 from numberlink_sat.sat.session import Accept, Model, SatSession, SessionStats
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
 
 __all__ = [
     "EDGE_BY_EDGE", "FILL_FIRST_SECONDS", "FILL_FIRST_SHARE", "FULL_TURN_SECONDS",
-    "GLANCE_MAX_CELLS",
-    "GLANCE_SECONDS", "PROGRESS_SECONDS", "RACE_AFTER_SECONDS", "RACE_MIN_CELLS",
-    "SECOND_SOLVER", "SECOND_SOLVER_AFTER", "SECOND_SOLVER_MAX_CELLS",
+    "GLANCE_MAX_CELLS", "GLANCE_SECONDS", "PROGRESS_SECONDS", "RACE_AFTER_SECONDS",
+    "RACE_MIN_CELLS", "SECOND_SOLVER", "SECOND_SOLVER_AFTER", "SECOND_SOLVER_MAX_CELLS",
     "STRENGTHENED_SECONDS", "STRENGTHENED_SHARE", "STRENGTHEN_MAX_CELLS",
     "STRENGTHEN_MIN_CELLS", "WINDOW", "WINDOW_SECONDS", "WITHOUT_FILL_SECONDS",
     "WITHOUT_FILL_SHARE", "NumberlinkSolver", "count_solutions", "counted", "is_unique",
-    "solutions", "solve"
-]
+    "solutions", "solve"]
 
 _log = logging.getLogger(__name__)
 
@@ -115,7 +113,6 @@ WINDOW = 6
 
 WINDOW_SECONDS = 5.0
 """How long the window phase may run per solution before the global search (CPU s)."""
-
 
 FILL_FIRST_SHARE = 0.2
 """Without fill: share of a time limit that the first try under fill may use."""
@@ -296,6 +293,9 @@ class NumberlinkSolver:
           second solution by itself;
         - with fill, a first try **without U-turns** (a restriction that propagates far
           better, not complete) for up to :data:`STRENGTHENED_SHARE` of the time;
+        - with fill, the **second search without fill** in turns (:mod:`.fill_proof`);
+          a solution it finds that leaves cells empty is **repaired** where it can be:
+          a fill solution that differs from it near its empty cells (:mod:`.windows`);
         - the **full search** under exactly the rules asked for, which decides the
           rest, after two cheap sources: 2-opt neighbours of every solution
           (:mod:`~numberlink_sat.numberlink.local`) and solutions that differ from a
@@ -330,13 +330,11 @@ class NumberlinkSolver:
             self._drop_proof()
 
     def _propagation_proof(self, state: SearchState) -> bool:
-        """Whether unit propagation alone proves that no solution is left: the exact
-        rules (no restriction switched on) with every solution found blocked. Then the
-        search is over (``stats.extra["proof"]``: ``"unit propagation"``). Tried once
-        per new solution, between phases and before each full search, and only while
-        the solver has met no conflict: it learns nothing and costs one propagation,
-        where a board whose solution is forced (a strip, a corridor) would otherwise
-        pay for the restricted and window phases."""
+        """Whether unit propagation alone, under the exact rules with every solution
+        found blocked, proves that none is left (``stats.extra["proof"]``: ``"unit
+        propagation"``). Tried once per new solution and only while the solver has met
+        no conflict: one propagation, where a forced board (a strip, a corridor) would
+        otherwise pay for the restricted and window phases."""
         if not state.found or state.propagated == len(state.found):
             return False
         state.propagated = len(state.found)
@@ -433,14 +431,10 @@ class NumberlinkSolver:
         return "least", [touch, u_turn, bypass, flip]
 
     def _edge_by_edge(self, state: SearchState, assumptions: list[int]) -> Solution | None:
-        """A solution outside the known ones under ``assumptions``, one edge at a time.
-
-        Any other solution lacks some edge of a known solution ``S`` (a solution using
-        all of ``S``'s edges is ``S``: every cell of ``S`` has its full degree, and
-        more edges could only form loops). So one call per edge of ``S`` under
-        "this edge unused" decides; after an UNSAT the clause "restrictions imply the
-        edge" is implied by the formula and is added, which makes later calls easier.
-        """
+        """A solution outside the known ones under ``assumptions``, one edge at a time:
+        any other solution lacks some edge of a known ``S`` (every cell of ``S`` has
+        its full degree), so one call per edge of ``S`` under "this edge unused"
+        decides; after an UNSAT, "restrictions imply the edge" is added (implied)."""
         enc, session = self.encoding, self.session
         assert enc is not None and session is not None
         guards = [-x for x in assumptions]
@@ -564,6 +558,8 @@ class NumberlinkSolver:
         else:
             _log.info("a solution without fill outside the known ones: no proof")
             self.stats.extra["without fill"] = "no proof"
+            if turn.solution is not None and self.window_search:  # fill its empty cells
+                yield from self._window_neighbours(state, turn.solution, "repair")
         self._drop_proof()
 
     def _drop_proof(self) -> None:
@@ -598,8 +594,7 @@ class NumberlinkSolver:
             yield from self._full_answer(state, found, "full search")
 
     def _transfers(self, state: SearchState) -> Iterator[Solution]:
-        """Under fill (plain rules): the U-turn transfers of the new solutions found,
-        each one more solution (:func:`~.local.u_turn_transfers`)."""
+        """Under fill: the U-turn transfers of new solutions (:func:`~.local.u_turn_transfers`)."""
         while state.transfers_checked < len(state.found) and state.room():
             solution = state.found[state.transfers_checked]
             state.transfers_checked += 1
@@ -673,19 +668,23 @@ class NumberlinkSolver:
                     self.stats.extra["local_moves"] = self.stats.extra.get("local_moves", 0) + 1
                     yield other
 
-    def _window_neighbours(self, state: SearchState, solution: Solution) -> Iterator[Solution]:
+    def _window_neighbours(self, state: SearchState, solution: Solution,
+                           phase: str = "window") -> Iterator[Solution]:
+        """Solutions that differ from ``solution`` in a window only, or (``"repair"``,
+        under fill) only near the cells it leaves empty (:mod:`.windows`)."""
         enc, session = self.encoding, self.session
         assert enc is not None and session is not None
         self._block_found()
-        for model in window_models(enc, session, solution, self.deadline, window=WINDOW,
-                                   seconds=WINDOW_SECONDS):
-            self.stats.extra["window_hits"] = self.stats.extra.get("window_hits", 0) + 1
+        for model in (window_models(enc, session, solution, self.deadline, window=WINDOW,
+                                    seconds=WINDOW_SECONDS) if phase == "window" else
+                      repair_models(enc, session, solution, self.deadline)):
+            self.stats.extra[f"{phase}_hits"] = self.stats.extra.get(f"{phase}_hits", 0) + 1
             if not state.room():
                 return
             found = enc.decode(model)
             if self._fresh(state, found):
                 state.window_queue.append(found)
-                yield from self._emit(state, found, "window", checked=True)
+                yield from self._emit(state, found, phase, checked=True)
 
     def _search(
         self, state: SearchState, assumptions: list[int], budget: CpuBudget | None = None

@@ -6,6 +6,9 @@ so each call is a small search. A board with many solutions usually has a second
 that differs from the first in a corner, and this finds it in a few small calls where a
 global search may wander. Finding nothing proves nothing: the global search decides.
 
+:func:`repair_models` is the same search round the empty cells of a solution without
+fill: under fill, a solution that differs from it only near its empty cells.
+
 >>> from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
 >>> from numberlink_sat.numberlink.model import Puzzle
 >>> from numberlink_sat.sat.deadline import Deadline
@@ -25,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import numpy as np
+import numpy.typing as npt
 
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.numberlink.encode import NumberlinkEncoding
@@ -32,7 +36,21 @@ from numberlink_sat.numberlink.model import Solution
 from numberlink_sat.sat.deadline import CpuBudget, Deadline
 from numberlink_sat.sat.session import Model, SatSession
 
-__all__ = ["window_models"]
+__all__ = ["REPAIR_MOST_FREE", "REPAIR_RADII", "REPAIR_SECONDS", "repair_models",
+           "window_models"]
+
+REPAIR_RADII = (1, 2, 3, 4)
+"""How far from an empty cell (king moves) the edges :func:`repair_models` frees may lie,
+one search per radius, the nearest first."""
+
+REPAIR_MOST_FREE = 0.75
+"""The repair stops before a radius that would free more than this share of the edges:
+that search is nearly the full search, and slower with its few fixed edges (Janko #127:
+4.0 s with 47 of 544 edges fixed, where the full search finds a second solution in
+1.2 s)."""
+
+REPAIR_SECONDS = 1.0
+"""How long a repair may run at most (CPU s)."""
 
 
 def window_models(enc: NumberlinkEncoding, session: SatSession, solution: Solution,
@@ -48,27 +66,91 @@ def window_models(enc: NumberlinkEncoding, session: SatSession, solution: Soluti
     width, height = enc.puzzle.width, enc.puzzle.height
     if width * height <= window * window * 2:
         return
+
+    def windows() -> Iterator[npt.NDArray[np.bool_]]:
+        # an edge joins two cells of one row or one column: its first cell's row and
+        # column and its second cell's say whether it lies inside a window
+        first, second = enc.edge_ends
+        first_row, first_col = np.divmod(first, width)
+        second_row, second_col = np.divmod(second, width)
+        step = max(1, window // 2)
+        for top in range(0, max(1, height - window + step), step):
+            rows_in = (first_row >= top) & (second_row < top + window)
+            for left in range(0, max(1, width - window + step), step):
+                yield rows_in & (first_col >= left) & (second_col < left + window)
+
+    yield from _first_model(enc, session, solution, windows(), CpuBudget(seconds), deadline,
+                            "searching windows")
+
+
+def repair_models(enc: NumberlinkEncoding, session: SatSession, partial: Solution,
+                  deadline: Deadline, *, seconds: float = REPAIR_SECONDS) -> Iterator[Model]:
+    """Models of ``session`` (its cuts applied) that agree with ``partial``, a solution
+    that leaves cells empty, on every edge but those whose two cells both lie within
+    ``r`` king moves of one of its empty cells, for ``r`` in :data:`REPAIR_RADII` while
+    that frees at most :data:`REPAIR_MOST_FREE` of the edges; at most one is yielded.
+
+    Under fill the second search without fill may find such a solution where the full
+    search finds no second one for a long time; a fill solution is often a small
+    change of it away (Janko #175: 44 empty cells, radius 2, 0.05 s;
+    ``docs/encoding.md``). The search stops after ``seconds`` of CPU, at the first
+    model, or before a radius frees too many edges (that is the full search's work).
+    :class:`SolveTimeout` is raised only when ``deadline`` has passed.
+
+    >>> from numberlink_sat.numberlink.encode import RuleOptions
+    >>> from numberlink_sat.numberlink.model import Puzzle
+    >>> p = Puzzle(4, 4, {str(r): ((r, 0), (r, 3)) for r in (0, 2, 3)})
+    >>> partial = Solution(4, 4, {str(r): [(r, c) for c in range(4)] for r in (0, 2, 3)})
+    >>> enc = NumberlinkEncoding(p, RuleOptions(), Deadline(None))
+    >>> with SatSession(enc) as session:
+    ...     fill = enc.decode(next(repair_models(enc, session, partial, Deadline(None),
+    ...                                          seconds=5)))
+    >>> sum(map(len, fill.paths.values())), fill.paths["3"] == partial.paths["3"]
+    (16, True)
+    """
+    width, height = enc.puzzle.width, enc.puzzle.height
+    grown = np.frombuffer(bytes(enc.is_open), dtype=np.uint8).reshape(height, width) > 0
+    for path in partial.paths.values():
+        for row, col in path:
+            grown[row, col] = False  # left: the empty cells
+
+    def rounds() -> Iterator[npt.NDArray[np.bool_]]:
+        nonlocal grown
+        first, second = enc.edge_ends
+        radius = 0
+        for target in REPAIR_RADII:
+            while radius < target:  # one more king move round every empty cell
+                padded = np.pad(grown, 1)
+                grown = np.logical_or.reduce([padded[1 + dr:1 + dr + height,
+                                                     1 + dc:1 + dc + width]
+                                              for dr in (-1, 0, 1) for dc in (-1, 0, 1)])
+                radius += 1
+            inside = grown.ravel()[first] & grown.ravel()[second]
+            if inside.mean() > REPAIR_MOST_FREE:
+                return
+            yield inside
+
+    if grown.any():
+        yield from _first_model(enc, session, partial, rounds(), CpuBudget(seconds),
+                                deadline, "repairing a solution without fill")
+
+
+def _first_model(enc: NumberlinkEncoding, session: SatSession, solution: Solution,
+                 masks: Iterator[npt.NDArray[np.bool_]], phase_end: CpuBudget,
+                 deadline: Deadline, doing: str) -> Iterator[Model]:
+    """The first model with every edge outside a mask fixed as in ``solution``, one
+    search per mask in turn, until ``phase_end`` (past ``deadline``, SolveTimeout)."""
     literals = np.asarray(enc.literals_of(solution), dtype=np.int64)
-    # an edge joins two cells of one row or one column: its first cell's row and
-    # column and its second cell's say whether it lies inside a window
-    first, second = enc.edge_ends
-    first_row, first_col = np.divmod(first, width)
-    second_row, second_col = np.divmod(second, width)
-    phase_end = CpuBudget(seconds)
-    step = max(1, window // 2)
-    for top in range(0, max(1, height - window + step), step):
-        rows_in = (first_row >= top) & (second_row < top + window)
-        for left in range(0, max(1, width - window + step), step):
-            if phase_end():
-                return
-            deadline.check("searching windows")
-            inside = rows_in & (first_col >= left) & (second_col < left + window)
-            try:
-                with session.budget_box(phase_end):
-                    model = session.solve_with_cuts(enc.find_cuts, literals[~inside].tolist())
-            except SolveTimeout:
-                deadline.check("searching windows")
-                return
-            if model is not None:
-                yield model
-                return
+    for inside in masks:
+        if phase_end():
+            return
+        deadline.check(doing)
+        try:
+            with session.budget_box(phase_end):
+                model = session.solve_with_cuts(enc.find_cuts, literals[~inside].tolist())
+        except SolveTimeout:
+            deadline.check(doing)
+            return
+        if model is not None:
+            yield model
+            return

@@ -329,6 +329,57 @@ def test_u_turn_transfers_keep_exact_counts(monkeypatch: pytest.MonkeyPatch) -> 
     assert hits.get("proof: full search with transfer clauses", 0) > 5, hits
 
 
+def test_repairs_keep_exact_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under fill, a repair (a fill solution near the empty cells of a solution
+    without fill, :func:`~numberlink_sat.numberlink.windows.repair_models`) is one
+    more solution and counts stay exact. Beside each known fill solution in turn, with
+    the first try without U-turns left out, the second search without fill is made to
+    say "no proof" with the solution without fill (from the exhaustive ones) nearest
+    to a fill solution not known yet, even beside solutions that touch themselves:
+    always a safe answer, as the full search then decides."""
+    import importlib
+
+    from numberlink_sat.bench.instances import numberlink_loose
+    from numberlink_sat.numberlink.fill_proof import ProofWithoutFill, Turn
+    from numberlink_sat.numberlink.solve import NumberlinkSolver
+
+    _every_phase_on_tiny_boards(monkeypatch, glance=0.0)
+    partial: list[Solution] = []
+    truth: set[Solution] = set()
+
+    def no_proof(self: ProofWithoutFill, known: list[Solution], budget: object) -> Turn:
+        missing = sorted(truth - set(known), key=lambda s: sorted(s.edges()))
+        if not partial or not missing:
+            return Turn("no proof")
+        target = missing[0].edges()
+        return Turn("no proof", min(partial, key=lambda s: len(s.edges() ^ target)))
+
+    solve_module = importlib.import_module("numberlink_sat.numberlink.solve")
+    monkeypatch.setattr(ProofWithoutFill, "turn", no_proof)
+    monkeypatch.setattr(solve_module, "some_touch", lambda puzzle, found: False)
+    monkeypatch.setattr(NumberlinkSolver, "_restricted_first", lambda self, state: iter(()))
+    rng = random.Random(71)
+    hits = 0
+    for _ in range(40):  # long boards: a radius round the empty cells leaves edges fixed
+        puzzle = numberlink_loose(rng.randint(6, 9), rng.randint(3, 4), rng, rng.randint(3, 6))
+        nikoli = brute_path_sets(puzzle, fill=False, node_budget=100_000)
+        fill = brute_path_sets(puzzle, fill=True, node_budget=100_000)
+        if nikoli is None or fill is None:
+            continue
+        cells = puzzle.width * puzzle.height
+        partial[:] = [s for s in (as_solution(puzzle, p) for p in nikoli)
+                      if sum(map(len, s.paths.values())) < cells]
+        truth.clear()
+        truth.update(as_solution(puzzle, p) for p in fill)
+        for known, limit in itertools.product(sorted(truth, key=str)[:3], (None, 2)):
+            with NumberlinkSolver(puzzle) as engine:
+                got = list(engine.solutions(limit, known=[known]))
+                hits += engine.stats.extra.get("phases", {}).get("repair", 0)
+            assert len(got) == len(set(got)) == min(len(truth), limit or len(truth))
+            assert set(got) <= truth
+    assert hits > 5, hits
+
+
 def _every_phase_on_tiny_boards(monkeypatch: pytest.MonkeyPatch, *, glance: float) -> None:
     """The restricted phases switched on even on tiny boards, where unit propagation
     would end many counts before the phases under test run (its own test is below);

@@ -7,7 +7,12 @@ import numpy as np
 import numberlink_sat as nl
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
 from numberlink_sat.numberlink.model import Puzzle, Solution
-from numberlink_sat.numberlink.windows import window_models
+from numberlink_sat.numberlink.windows import (
+    REPAIR_MOST_FREE,
+    REPAIR_RADII,
+    repair_models,
+    window_models,
+)
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.session import SatSession
 
@@ -44,3 +49,58 @@ def test_nothing_on_a_unique_board_nor_on_a_board_smaller_than_two_windows() -> 
     small = Puzzle(4, 4, {"1": ((0, 0), (3, 3))})  # 16 cells <= 2 * 3 * 3
     assert _first_and_window(small, window=3)[1] is None
     assert _first_and_window(small, window=2)[1] is not None
+
+
+def _king_near(puzzle: Puzzle, partial: Solution, radius: int) -> set[tuple[int, int]]:
+    """The cells within ``radius`` king moves of a cell ``partial`` leaves empty."""
+    used = {cell for path in partial.paths.values() for cell in path}
+    empty = [cell for cell in puzzle.open_cells() if cell not in used]
+    return {(r + dr, c + dc) for r, c in empty for dr in range(-radius, radius + 1)
+            for dc in range(-radius, radius + 1)}
+
+
+def test_repairs_are_fill_solutions_that_keep_the_far_edges() -> None:
+    """Against exhaustive solutions of small boards cut from Hamiltonian paths: for
+    every solution without fill that leaves cells empty, the repair yields a solution
+    under fill that agrees with it outside the largest radius; and it yields one
+    whenever some fill solution agrees with it outside the smallest radius (unless
+    that radius already frees too many edges to be tried)."""
+    import random
+
+    from numberlink_sat.bench.instances import numberlink_loose
+    from numberlink_sat.grid import Edge
+    from tests.numberlink.exhaustive import brute_path_sets
+
+    def edges(solution: Solution) -> set[Edge]:
+        return set(solution.edges())
+
+    rng = random.Random(5)
+    repaired = checked = refused = 0
+    for _ in range(30):
+        puzzle = numberlink_loose(rng.randint(4, 6), rng.randint(4, 5), rng, rng.randint(2, 4))
+        nikoli = brute_path_sets(puzzle, fill=False, node_budget=200_000)
+        fill = brute_path_sets(puzzle, fill=True, node_budget=200_000)
+        if nikoli is None or fill is None:
+            continue
+        fills = [Solution(puzzle.width, puzzle.height, p) for p in fill]
+        enc = NumberlinkEncoding(puzzle, RuleOptions(), Deadline(None))
+        all_edges = set(enc.cell_edges)
+        for paths in rng.sample(nikoli, min(len(nikoli), 25)):
+            partial = Solution(puzzle.width, puzzle.height, paths)
+            if sum(map(len, partial.paths.values())) == puzzle.width * puzzle.height:
+                continue  # fills the board: nothing to repair
+            checked += 1
+            with SatSession(enc) as session:
+                model = next(repair_models(enc, session, partial, Deadline(None),
+                                           seconds=10), None)
+            near = [_king_near(puzzle, partial, r) for r in (REPAIR_RADII[0], REPAIR_RADII[-1])]
+            far = [{e for e in all_edges if not (e[0] in n and e[1] in n)} for n in near]
+            if model is not None:
+                found = enc.decode(model)
+                repaired += 1
+                assert nl.verify(puzzle, found, fill=True) == []
+                assert edges(found) & far[1] == edges(partial) & far[1]
+            elif len(far[0]) >= (1 - REPAIR_MOST_FREE) * len(all_edges):  # radius 1 ran
+                refused += 1
+                assert not any(edges(f) & far[0] == edges(partial) & far[0] for f in fills)
+    assert checked > 100 and repaired > 20 and refused > 5, (checked, repaired, refused)
