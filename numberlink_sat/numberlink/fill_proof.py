@@ -8,7 +8,9 @@ Ahle's inputs4 #4 (36 x 20, 28 pairs) is proven unique by it in about 400 s of C
 where the full search under fill had not finished after 1,195 s. Finding solutions is
 what it is slow at, so :class:`~numberlink_sat.numberlink.solve.NumberlinkSolver` does
 not run it alone: it gives it turns beside the full search, each with a CPU budget,
-and keeps its solver (and all it learnt) from one turn to the next.
+and keeps its solver (and all it learnt) from one turn to the next. Once it finds a
+solution that leaves cells empty no proof can come, but its later turns still give
+one more such solution each, a start for a repair (:func:`~.windows.repair_models`).
 
 >>> from numberlink_sat.numberlink.model import Puzzle
 >>> from numberlink_sat.numberlink.solve import NumberlinkSolver
@@ -71,10 +73,11 @@ class Turn:
 
     ``outcome``: ``"proof"`` (no solution outside the known ones, under fill either),
     ``"found"`` (``solution`` fills the board: one more solution under fill),
-    ``"no proof"`` (a solution without fill outside the known ones leaves cells empty,
-    or a known one touches itself: this search can prove nothing here, the full search
-    decides) or ``"open"`` (the budget ran out first). ``search``: the name of the
-    second search that ran (``"least"``, ``"shortest"``, ...).
+    ``"partial"`` (``solution`` leaves cells empty: no proof can come any more, but the
+    next turns give more such solutions, each a start for a repair, until one says
+    ``"no proof"``), ``"no proof"`` (nothing more to find, or a known solution touches
+    itself: the full search decides) or ``"open"`` (the budget ran out first).
+    ``search``: the name of the second search that ran (``"least"``, ``"shortest"``, ...).
     """
 
     outcome: str
@@ -99,6 +102,7 @@ class ProofWithoutFill:
         self.relaxed = relaxed
         self.checked = checked  # known solutions already checked for shortcuts
         self.turns = 0
+        self.partial: list[Solution] = []  # the solutions found that leave cells empty
 
     def turn(self, known: Sequence[Solution], budget: CpuBudget) -> Turn:
         """One turn beside ``known`` (every solution found so far under fill, in the
@@ -107,9 +111,11 @@ class ProofWithoutFill:
         if some_touch(self.puzzle, fresh):
             return Turn("no proof")
         self.turns += 1
-        search, found = self.relaxed.another_beside(known, budget)
+        # beside solutions that leave cells empty the search is no proof (its
+        # completeness there is not argued), only a source of more of them
+        search, found = self.relaxed.another_beside([*known, *self.partial], budget)
         if found is None:
-            return Turn("proof", search=search)
+            return Turn("no proof" if self.partial else "proof", search=search)
         if not isinstance(found, Solution):
             return Turn("open", search=search)
         if fills_board(self.puzzle, found):
@@ -117,7 +123,8 @@ class ProofWithoutFill:
         problems = verify(self.puzzle, found, fill=False)
         if problems:  # pragma: no cover - an encoder bug, never a user error
             raise InternalError("invalid solution: " + "; ".join(problems))
-        return Turn("no proof", found, search)
+        self.partial.append(found)
+        return Turn("partial", found, search)
 
     def close(self) -> None:
         """Free the solver without fill."""

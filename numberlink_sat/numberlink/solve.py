@@ -538,29 +538,27 @@ class NumberlinkSolver:
         return name, self._search(self._beside, assumptions, budget)
 
     def _proof_turn(self, state: SearchState, budget: CpuBudget) -> Iterator[Solution]:
-        """One turn of the proof without fill; it ends unless the budget ran out first
-        or it found one more solution under fill."""
+        """One turn of the proof without fill; it ends unless the budget ran out or it
+        found a solution: under fill (one more), or not (a start for a repair)."""
         proof = self._proof
         assert proof is not None
         _log.info("second search without fill beside %d known (turn %d), for up to %s",
                   len(state.found), proof.turns + 1, budget)
         turn = proof.turn(state.found, budget)
         self.stats.extra["without fill turns"] = proof.turns
-        if turn.outcome == "open":
-            return
-        if turn.outcome == "found":
+        if turn.outcome in ("partial", "no proof"):
+            self.stats.extra["without fill"] = "no proof"
+        if turn.outcome == "found" or (turn.outcome == "partial" and self.window_search):
             assert turn.solution is not None  # verified under fill by _emit
-            yield from self._emit(state, turn.solution, "without fill")
-            return
+            yield from (self._emit(state, turn.solution, "without fill")
+                        if turn.outcome == "found"
+                        else self._window_neighbours(state, turn.solution, "repair"))
         if turn.outcome == "proof":
             state.finished = True
             self.stats.extra["proof"] = f"{turn.search} search without fill"
-        else:
-            _log.info("a solution without fill outside the known ones: no proof")
-            self.stats.extra["without fill"] = "no proof"
-            if turn.solution is not None and self.window_search:  # fill its empty cells
-                yield from self._window_neighbours(state, turn.solution, "repair")
-        self._drop_proof()
+        if turn.outcome in ("proof", "no proof"):
+            _log.info("second search without fill: %s", turn.outcome)
+            self._drop_proof()
 
     def _drop_proof(self) -> None:
         if self._proof is not None:
