@@ -556,8 +556,9 @@ class NumberlinkSolver:
         if turn.outcome == "proof":
             state.finished = True
             self.stats.extra["proof"] = f"{turn.search} search without fill"
-        if turn.outcome in ("proof", "no proof"):
-            _log.info("second search without fill: %s", turn.outcome)
+        if turn.outcome in ("proof", "no proof") or (turn.outcome == "partial"
+                                                    and not self.window_search):
+            _log.info("second search without fill: %s", turn.outcome)  # its last turn
             self._drop_proof()
 
     def _drop_proof(self) -> None:
