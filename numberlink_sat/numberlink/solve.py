@@ -124,10 +124,10 @@ WITHOUT_FILL_SHARE = 0.5
 """Under fill: share of the time left that the second search without fill may use
 (half: inside the SAT-alone window before a race, a quarter was too little)."""
 
-WITHOUT_FILL_SECONDS = 2.0
+WITHOUT_FILL_SECONDS = 4.0
 """Under fill: the most CPU seconds of the first turn of the second search without fill
-(as wall-clock seconds on a busy machine it was cut off before its proof: inputs4 #2
-under fill took 10.9 s of CPU where it alone proves it in 1.2 s)."""
+(4 since the repairs: inputs4 #3's proof and Janko #175's repair need 2.5-3 s of it,
+against 8 s more for the full search's turn first; ``docs/encoding.md``, fact 9)."""
 
 FULL_TURN_SECONDS = 8.0
 """Under fill, once that first turn has run out: the CPU seconds of the full search's
