@@ -109,28 +109,28 @@ def repair_models(enc: NumberlinkEncoding, session: SatSession, partial: Solutio
     (16, True)
     """
     width, height = enc.puzzle.width, enc.puzzle.height
-    grown = np.frombuffer(bytes(enc.is_open), dtype=np.uint8).reshape(height, width) > 0
+    empty = np.frombuffer(bytes(enc.is_open), dtype=np.uint8).reshape(height, width) > 0
     for path in partial.paths.values():
         for row, col in path:
-            grown[row, col] = False  # left: the empty cells
+            empty[row, col] = False
 
     def rounds() -> Iterator[npt.NDArray[np.bool_]]:
-        nonlocal grown
         first, second = enc.edge_ends
-        radius = 0
+        near, radius = empty, 0
         for target in REPAIR_RADII:
             while radius < target:  # one more king move round every empty cell
-                padded = np.pad(grown, 1)
-                grown = np.logical_or.reduce([padded[1 + dr:1 + dr + height,
-                                                     1 + dc:1 + dc + width]
-                                              for dr in (-1, 0, 1) for dc in (-1, 0, 1)])
+                padded = np.pad(near, 1)
+                near = np.logical_or.reduce([padded[1 + dr:1 + dr + height,
+                                                    1 + dc:1 + dc + width]
+                                             for dr in (-1, 0, 1) for dc in (-1, 0, 1)])
                 radius += 1
-            inside = grown.ravel()[first] & grown.ravel()[second]
+            flat = near.ravel()
+            inside = flat[first] & flat[second]
             if inside.mean() > REPAIR_MOST_FREE:
                 return
             yield inside
 
-    if grown.any():
+    if empty.any():
         yield from _first_model(enc, session, partial, rounds(), CpuBudget(seconds),
                                 deadline, "repairing a solution without fill")
 
