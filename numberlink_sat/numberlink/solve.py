@@ -50,12 +50,12 @@ from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
 
 __all__ = [
     "EDGE_BY_EDGE", "FILL_FIRST_SECONDS", "FILL_FIRST_SHARE", "FULL_TURN_SECONDS",
-    "GLANCE_MAX_CELLS", "GLANCE_SECONDS", "PROGRESS_SECONDS", "RACE_AFTER_SECONDS",
-    "RACE_MIN_CELLS", "SECOND_SOLVER", "SECOND_SOLVER_AFTER", "SECOND_SOLVER_MAX_CELLS",
-    "STRENGTHENED_SECONDS", "STRENGTHENED_SHARE", "STRENGTHEN_MAX_CELLS",
-    "STRENGTHEN_MIN_CELLS", "WINDOW", "WINDOW_SECONDS", "WITHOUT_FILL_SECONDS",
-    "WITHOUT_FILL_SHARE", "NumberlinkSolver", "count_solutions", "counted", "is_unique",
-    "solutions", "solve"]
+    "GLANCE_MAX_CELLS", "GLANCE_SECONDS", "LARGER_WINDOWS", "PROGRESS_SECONDS",
+    "RACE_AFTER_SECONDS", "RACE_MIN_CELLS", "SECOND_SOLVER", "SECOND_SOLVER_AFTER",
+    "SECOND_SOLVER_MAX_CELLS", "STRENGTHENED_SECONDS", "STRENGTHENED_SHARE",
+    "STRENGTHEN_MAX_CELLS", "STRENGTHEN_MIN_CELLS", "WINDOW", "WINDOW_SECONDS",
+    "WITHOUT_FILL_SECONDS", "WITHOUT_FILL_SHARE", "NumberlinkSolver", "count_solutions",
+    "counted", "is_unique", "solutions", "solve"]
 
 _log = logging.getLogger(__name__)
 
@@ -64,10 +64,9 @@ STRENGTHENED_SHARE = 0.5
 
 STRENGTHENED_SECONDS = 10.0
 """How long that first try may run. This and the other phase budgets below
-(``*_SECONDS``) are CPU seconds of this process
-(:class:`~numberlink_sat.sat.deadline.CpuBudget`), so that load on the machine does not
-change which phase answers; their ``*_SHARE`` of a time limit is of the wall-clock time
-left, as the limit itself is."""
+(``*_SECONDS``) are CPU seconds of this process (:class:`CpuBudget`), so that
+load on the machine does not change which phase answers; their ``*_SHARE`` of a time
+limit is of the wall-clock time left, as the limit itself is."""
 
 STRENGTHEN_MIN_CELLS = 65
 """Boards smaller than this (8x8 and smaller) are solved directly: the restricted
@@ -110,6 +109,9 @@ much memory as the first: a 1002 x 1002 board takes gigabytes)."""
 
 WINDOW = 6
 """Side of the windows in which a second solution is first looked for."""
+
+LARGER_WINDOWS = (10,)
+"""Sides of the windows tried after :data:`WINDOW`'s, in the same budget (session 24)."""
 
 WINDOW_SECONDS = 5.0
 """How long the window phase may run per solution before the global search (CPU s)."""
@@ -674,7 +676,8 @@ class NumberlinkSolver:
         enc, session = self.encoding, self.session
         assert enc is not None and session is not None
         self._block_found()
-        for model in (window_models(enc, session, solution, self.deadline, window=WINDOW,
+        sides = (WINDOW, *LARGER_WINDOWS)
+        for model in (window_models(enc, session, solution, self.deadline, window=sides,
                                     seconds=WINDOW_SECONDS) if phase == "window" else
                       repair_models(enc, session, solution, self.deadline)):
             self.stats.extra[f"{phase}_hits"] = self.stats.extra.get(f"{phase}_hits", 0) + 1

@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -54,17 +54,23 @@ REPAIR_SECONDS = 1.0
 
 
 def window_models(enc: NumberlinkEncoding, session: SatSession, solution: Solution,
-                  deadline: Deadline, *, window: int, seconds: float) -> Iterator[Model]:
+                  deadline: Deadline, *, window: int | Sequence[int],
+                  seconds: float) -> Iterator[Model]:
     """Models of ``session`` (its cuts applied) that agree with ``solution`` on every
     edge outside one window of ``window`` x ``window`` cells; at most one is yielded.
 
-    Windows slide with half their side as stride; the search stops after ``seconds``
-    of CPU or at the first model. Blocking the known solutions is the caller's job
-    (the session must already exclude ``solution``, or it is found again).
-    :class:`SolveTimeout` is raised only when ``deadline`` has passed.
+    Windows slide with half their side as stride; with several sides, every window of
+    the first side comes before those of the next. A side is skipped on a board of at
+    most twice its window's cells (such a window is most of the board). The search
+    stops after ``seconds`` of CPU (all sides together) or at the first model.
+    Blocking the known solutions is the caller's job (the session must already
+    exclude ``solution``, or it is found again). :class:`SolveTimeout` is raised only
+    when ``deadline`` has passed.
     """
     width, height = enc.puzzle.width, enc.puzzle.height
-    if width * height <= window * window * 2:
+    sides = [side for side in ([window] if isinstance(window, int) else window)
+             if width * height > side * side * 2]
+    if not sides:
         return
 
     def windows() -> Iterator[npt.NDArray[np.bool_]]:
@@ -73,11 +79,12 @@ def window_models(enc: NumberlinkEncoding, session: SatSession, solution: Soluti
         first, second = enc.edge_ends
         first_row, first_col = np.divmod(first, width)
         second_row, second_col = np.divmod(second, width)
-        step = max(1, window // 2)
-        for top in range(0, max(1, height - window + step), step):
-            rows_in = (first_row >= top) & (second_row < top + window)
-            for left in range(0, max(1, width - window + step), step):
-                yield rows_in & (first_col >= left) & (second_col < left + window)
+        for side in sides:
+            step = max(1, side // 2)
+            for top in range(0, max(1, height - side + step), step):
+                rows_in = (first_row >= top) & (second_row < top + side)
+                for left in range(0, max(1, width - side + step), step):
+                    yield rows_in & (first_col >= left) & (second_col < left + side)
 
     yield from _first_model(enc, session, solution, windows(), CpuBudget(seconds), deadline,
                             "searching windows")

@@ -17,7 +17,7 @@ from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.session import SatSession
 
 
-def _first_and_window(puzzle: Puzzle, window: int,
+def _first_and_window(puzzle: Puzzle, window: int | tuple[int, ...],
                       fill: bool = False) -> tuple[Solution, Solution | None, NumberlinkEncoding]:
     enc = NumberlinkEncoding(puzzle, RuleOptions(fill=fill), Deadline(None))
     with SatSession(enc) as session:
@@ -49,6 +49,56 @@ def test_nothing_on_a_unique_board_nor_on_a_board_smaller_than_two_windows() -> 
     small = Puzzle(4, 4, {"1": ((0, 0), (3, 3))})  # 16 cells <= 2 * 3 * 3
     assert _first_and_window(small, window=3)[1] is None
     assert _first_and_window(small, window=2)[1] is not None
+
+
+def _fits_a_window(puzzle: Puzzle, changed: set[tuple[tuple[int, int], tuple[int, int]]],
+                   side: int) -> bool:
+    """Whether every changed edge lies inside one window of ``side`` (windows slide with
+    half their side as stride, as documented)."""
+    step = max(1, side // 2)
+    cells = {cell for edge in changed for cell in edge}
+    return any(all(top <= r < top + side and left <= c < left + side for r, c in cells)
+               for top in range(0, max(1, puzzle.height - side + step), step)
+               for left in range(0, max(1, puzzle.width - side + step), step))
+
+
+def test_with_several_sides_the_smallest_windows_come_first() -> None:
+    """Against exhaustive solutions of small boards, with the sides (2, 3): a model is
+    found exactly when some other solution differs from the first only inside a window
+    of either side; when one fits a window of side 2, the model found does too; and a
+    side too large for the board is skipped while the others still run."""
+    import random
+
+    from numberlink_sat.bench.instances import numberlink_loose
+    from tests.numberlink.exhaustive import brute_path_sets
+
+    rng = random.Random(11)
+    smallest = larger = none = 0
+    for _ in range(60):
+        puzzle = numberlink_loose(rng.randint(5, 6), rng.randint(5, 6), rng, rng.randint(3, 8))
+        fill = rng.random() < 0.5
+        truth = brute_path_sets(puzzle, fill=fill, node_budget=200_000)
+        if truth is None:
+            continue
+        first, other, _ = _first_and_window(puzzle, (2, 9, 3), fill)  # 9: too large
+        others = [set(o.edges()) ^ set(first.edges())
+                  for o in (Solution(puzzle.width, puzzle.height, paths) for paths in truth)
+                  if set(o.edges()) != set(first.edges())]
+        fits = {side: any(_fits_a_window(puzzle, o, side) for o in others) for side in (2, 3)}
+        if other is None:
+            none += 1
+            assert not fits[2] and not fits[3], (puzzle.to_dict(), fill)
+            continue
+        assert nl.verify(puzzle, other, fill=fill) == []
+        changed = set(other.edges()) ^ set(first.edges())
+        assert changed
+        if fits[2]:
+            smallest += 1
+            assert _fits_a_window(puzzle, changed, 2), (puzzle.to_dict(), fill)
+        else:
+            larger += 1
+            assert _fits_a_window(puzzle, changed, 3), (puzzle.to_dict(), fill)
+    assert smallest > 5 and larger > 5 and none > 5, (smallest, larger, none)
 
 
 def _king_near(puzzle: Puzzle, partial: Solution, radius: int) -> set[tuple[int, int]]:
