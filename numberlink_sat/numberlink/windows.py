@@ -57,7 +57,8 @@ def window_models(enc: NumberlinkEncoding, session: SatSession, solution: Soluti
                   deadline: Deadline, *, window: int | Sequence[int],
                   seconds: float) -> Iterator[Model]:
     """Models of ``session`` (its cuts applied) that agree with ``solution`` on every
-    edge outside one window of ``window`` x ``window`` cells; at most one is yielded.
+    edge outside one window of ``window`` x ``window`` cells (``window`` one side or
+    several); at most one is yielded.
 
     Windows slide with half their side as stride; with several sides, every window of
     the first side comes before those of the next. A side is skipped on a board of at
