@@ -550,16 +550,17 @@ class NumberlinkSolver:
         self.stats.extra["without fill turns"] = proof.turns
         if turn.outcome in ("partial", "no proof"):
             self.stats.extra["without fill"] = "no proof"
-        if turn.outcome == "found" or (turn.outcome == "partial" and self.window_search):
+        repairing = turn.outcome == "partial" and self.window_search
+        if turn.outcome == "found":
             assert turn.solution is not None  # verified under fill by _emit
-            yield from (self._emit(state, turn.solution, "without fill")
-                        if turn.outcome == "found"
-                        else self._window_neighbours(state, turn.solution, "repair"))
+            yield from self._emit(state, turn.solution, "without fill")
+        elif repairing:
+            assert turn.solution is not None  # verified without fill by the turn
+            yield from self._window_neighbours(state, turn.solution, "repair")
         if turn.outcome == "proof":
             state.finished = True
             self.stats.extra["proof"] = f"{turn.search} search without fill"
-        if turn.outcome in ("proof", "no proof") or (turn.outcome == "partial"
-                                                    and not self.window_search):
+        if turn.outcome in ("proof", "no proof", "partial") and not repairing:
             _log.info("second search without fill: %s", turn.outcome)  # its last turn
             self._drop_proof()
 
@@ -688,9 +689,8 @@ class NumberlinkSolver:
                 state.window_queue.append(found)
                 yield from self._emit(state, found, phase, checked=True)
 
-    def _search(
-        self, state: SearchState, assumptions: list[int], budget: CpuBudget | None = None
-    ) -> Solution | str | None:
+    def _search(self, state: SearchState, assumptions: list[int],
+                budget: CpuBudget | None = None) -> Solution | str | None:
         """One search under ``assumptions``: a new solution, ``None`` (none is left) or
         :data:`_TIMED_OUT` when the phase's CPU ``budget`` ran out before the time limit
         did."""
