@@ -27,17 +27,9 @@ from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTime
 from numberlink_sat.numberlink import zdd
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
 from numberlink_sat.numberlink.fill_proof import ProofWithoutFill, fills_board, some_touch
-from numberlink_sat.numberlink.local import (
-    add_bypass,
-    add_detour,
-    detour_gaps,
-    empty_bypass,
-    empty_detour,
-    local_alternatives,
-    shortcuts,
-    u_turn_transfers,
-)
+from numberlink_sat.numberlink.local import local_alternatives, shortcuts, u_turn_transfers
 from numberlink_sat.numberlink.model import Puzzle, Solution
+from numberlink_sat.numberlink.nikoli_phases import EDGE_BY_EDGE, NikoliPhases
 from numberlink_sat.numberlink.precheck import prove_unsolvable
 from numberlink_sat.numberlink.race import count_beside
 from numberlink_sat.numberlink.search_state import SearchState
@@ -77,10 +69,6 @@ phases cost more than they save there (corpus boards of at most 64 cells, median
 
 STRENGTHEN_MAX_CELLS = 100_000
 """Boards larger than this skip the strengthened first try: a second CNF costs more."""
-
-EDGE_BY_EDGE = False
-"""Whether the complete second searches without fill run one call per edge of a known
-solution ("this edge unused") instead of one with the solutions blocked."""
 
 RACE_AFTER_SECONDS = 1.0
 """How long (CPU seconds) counting runs SAT alone before the ZDD starts beside it. SAT goes on
@@ -148,7 +136,7 @@ PROGRESS_SECONDS = 10.0
 _TIMED_OUT = "timed out"
 
 
-class NumberlinkSolver:
+class NumberlinkSolver(NikoliPhases):
     """One puzzle, one rule variant, one incremental SAT solver.
 
     ``solutions()`` yields distinct verified solutions; cuts and blocking clauses stay in
@@ -363,115 +351,6 @@ class NumberlinkSolver:
         if isinstance(found, Solution):
             state.window_queue.append(found)
             yield from self._emit(state, found, "fill first")
-
-    def _nikoli_first(self, state: SearchState) -> Iterator[Solution]:
-        u_turn = self._selector("u_turn")
-        if u_turn is None or state.found:
-            return
-        gap, touch = self._selector("gap"), self._selector("touch")
-        tries: list[tuple[str, list[int]]] = []
-        if gap is not None and touch is not None:
-            tries.append(("no touch and no detour gap", [touch, u_turn, gap]))
-        # with nothing known, the least search (plain rules) is complete (fact 7)
-        least = self._second_search(state)
-        if least[0] == "least":
-            tries.append(least)
-        else:
-            if gap is not None:
-                tries.append(("no U-turn and no detour gap", [u_turn, gap]))
-            tries.append(("no U-turn", [u_turn]))
-        for name, assumptions in tries:
-            _log.info("first solution with %s", name)
-            found = self._search(state, assumptions)
-            if isinstance(found, Solution):
-                state.window_queue.append(found)
-                yield from self._emit(state, found, "nikoli first")
-                return
-        # the last search is complete (facts 4 and 7): no solution at all
-        state.finished = True
-        self.stats.extra["proof"] = f"{tries[-1][0]} search"
-
-    def _nikoli_more(self, state: SearchState) -> Iterator[Solution]:
-        if self._selector("u_turn") is None:
-            return
-        while state.room():
-            yield from self._detours(state)
-            yield from self._neighbours(state)
-            if not state.room() or state.gapped:
-                return
-            if state.gaps_checked < len(state.found):
-                continue
-            name, assumptions = self._second_search(state)
-            _log.info("next solution with %s (%d known, none with a detour gap)", name,
-                      len(state.found))
-            found = (self._edge_by_edge(state, assumptions) if EDGE_BY_EDGE
-                     else self._search(state, assumptions))
-            if found is None:
-                state.finished = True
-                self.stats.extra["proof"] = f"{name} search"
-                return
-            assert isinstance(found, Solution)
-            yield from self._emit(state, found, "nikoli more")
-
-    def _second_search(self, state: SearchState) -> tuple[str, list[int]]:
-        """The strongest complete search for one more solution that the solutions
-        found so far allow (the arguments are in ``docs/encoding.md``): a *least* one
-        (shortest, and no corner flip to an earlier cell) while every known solution
-        fills the board; a *shortest* one (no touch, no shortcut through an empty
-        cell) while no known solution has an empty detour or bypass; one that does
-        not touch itself while none has an empty detour; else one without U-turns."""
-        u_turn, touch = self._selector("u_turn"), self._selector("touch")
-        assert u_turn is not None
-        if touch is None or state.long_gapped:
-            return "no U-turn", [u_turn]
-        bypass = None if state.bypassed else self._selector("bypass")
-        if bypass is None:
-            return "no touch", [touch, u_turn]
-        flip = None if state.partial else self._selector("flip")
-        if flip is None:
-            return "shortest", [touch, u_turn, bypass]
-        return "least", [touch, u_turn, bypass, flip]
-
-    def _edge_by_edge(self, state: SearchState, assumptions: list[int]) -> Solution | None:
-        """A solution outside the known ones under ``assumptions``, one edge at a time:
-        any other solution lacks some edge of a known ``S`` (every cell of ``S`` has
-        its full degree), so one call per edge of ``S`` under "this edge unused"
-        decides; after an UNSAT, "restrictions imply the edge" is added (implied)."""
-        enc, session = self.encoding, self.session
-        assert enc is not None and session is not None
-        guards = [-x for x in assumptions]
-        for a, b in sorted(state.found[0].edges()):
-            var = enc.edge_var(a, b)
-            assert var is not None
-            found = self._search(state, [*assumptions, -var])
-            if found is not None:
-                assert isinstance(found, Solution)
-                return found
-            session.add_clause([*guards, var])
-        return None
-
-    def _detours(self, state: SearchState) -> Iterator[Solution]:
-        """Check new solutions for detour gaps: each gap, filled in, may be one more
-        solution (always under the plain rules); the verifier decides."""
-        while state.gaps_checked < len(state.found) and state.room():
-            solution = state.found[state.gaps_checked]
-            state.gaps_checked += 1
-            others = []
-            bypass = empty_bypass(self.puzzle, solution)
-            if bypass is not None:
-                state.bypassed = True
-                others.append(add_bypass(solution, bypass))
-            long_gap = empty_detour(self.puzzle, solution)
-            if long_gap is not None:
-                state.long_gapped = True
-                gaps = detour_gaps(self.puzzle, solution)
-                state.gapped = state.gapped or bool(gaps)
-                others += [add_detour(solution, gap) for gap in (long_gap, *gaps[:1])]
-            for other in others:
-                if (state.room() and other not in state.seen
-                        and not verify(self.puzzle, other, **self.options.as_kwargs())):
-                    self._fresh(state, other)
-                    yield from self._emit(state, other, "detour", checked=True)
 
     def _restricted_first(self, state: SearchState) -> Iterator[Solution]:
         guard = self._selector("u_turn")
