@@ -66,6 +66,8 @@ class NikoliPhases:
                   checked: bool = False) -> Iterator[Solution]: ...
         def _neighbours(self, state: SearchState) -> Iterator[Solution]: ...
         def _fresh(self, state: SearchState, solution: Solution) -> bool: ...
+        def _late_budget(self, state: SearchState) -> CpuBudget | None: ...
+        def _late_windows(self, state: SearchState) -> Iterator[Solution]: ...
 
     def _nikoli_first(self, state: SearchState) -> Iterator[Solution]:
         u_turn = self._selector("u_turn")
@@ -108,7 +110,10 @@ class NikoliPhases:
             _log.info("next solution with %s (%d known, none with a detour gap)", name,
                       len(state.found))
             found = (self._edge_by_edge(state, assumptions) if EDGE_BY_EDGE
-                     else self._search(state, assumptions))
+                     else self._search(state, assumptions, self._late_budget(state)))
+            if isinstance(found, str):  # the late windows' turn, then the search again
+                yield from self._late_windows(state)
+                continue
             if found is None:
                 state.finished = True
                 self.stats.extra["proof"] = f"{name} search"

@@ -14,6 +14,8 @@ False
 
 from __future__ import annotations
 
+import time
+
 from numberlink_sat.numberlink.model import Solution
 
 __all__ = ["SearchState"]
@@ -36,6 +38,8 @@ class SearchState:
         self.transfers_checked = 0  # solutions in ``found`` checked for U-turn transfers
         self.finished = False  # a complete search said there is nothing more
         self.propagated = 0  # solutions found when unit propagation last tried a proof
+        self.late_done = False  # the late windows have had their one sweep
+        self.started = time.process_time()  # the CPU time when the enumeration began
 
     def room(self) -> bool:
         """Whether more solutions are wanted and may exist."""

@@ -35,14 +35,15 @@ from numberlink_sat.numberlink.race import count_beside
 from numberlink_sat.numberlink.search_state import SearchState
 from numberlink_sat.numberlink.second_solver import SolverBeside
 from numberlink_sat.numberlink.verify import verify
-from numberlink_sat.numberlink.windows import repair_models, window_models
+from numberlink_sat.numberlink.windows import repair_models, window_models, window_sides
 from numberlink_sat.sat.deadline import CpuBudget, Deadline, Heartbeat
 from numberlink_sat.sat.session import Accept, Model, SatSession, SessionStats
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver
 
 __all__ = [
     "EDGE_BY_EDGE", "FILL_FIRST_SECONDS", "FILL_FIRST_SHARE", "FULL_TURN_SECONDS",
-    "GLANCE_MAX_CELLS", "GLANCE_SECONDS", "LARGER_WINDOWS", "PROGRESS_SECONDS",
+    "GLANCE_MAX_CELLS", "GLANCE_SECONDS", "LARGER_WINDOWS", "LATE_AFTER_SECONDS",
+    "LATE_WINDOWS", "LATE_WINDOW_FIRST_CAP", "LATE_WINDOW_SECONDS", "PROGRESS_SECONDS",
     "RACE_AFTER_SECONDS", "RACE_MIN_CELLS", "SECOND_SOLVER", "SECOND_SOLVER_AFTER",
     "SECOND_SOLVER_MAX_CELLS", "STRENGTHENED_SECONDS", "STRENGTHENED_SHARE",
     "STRENGTHEN_MAX_CELLS", "STRENGTHEN_MIN_CELLS", "WINDOW", "WINDOW_SECONDS",
@@ -103,6 +104,25 @@ LARGER_WINDOWS = (10,)
 
 WINDOW_SECONDS = 5.0
 """How long the window phase may run per solution before the global search (CPU s)."""
+
+LATE_WINDOWS = (14,)
+"""Sides of the windows tried once, late, round the first solution of a board still
+undecided (session 25): under fill after the first turn of the second search without
+fill, else after :data:`LATE_AFTER_SECONDS` of the second search."""
+
+LATE_WINDOW_SECONDS = 10.0
+"""The late windows may take this many CPU seconds, or as many as the search has taken
+so far when that is more: they at most double a search's time (or add 10 s)."""
+
+LATE_WINDOW_FIRST_CAP = 1.0
+"""The CPU seconds each late window may take in the first round of their sweep, four
+times as many in each next round for those left open: one hard window does not hold up
+the rest (``inputs9`` #30 without fill: 38 s on one window, 0.9 s on the one that holds
+the second solution)."""
+
+LATE_AFTER_SECONDS = 8.0
+"""The CPU seconds of a second search that takes no turns (without fill, or under fill
+with no second search without fill beside it) before the late windows."""
 
 FILL_FIRST_SHARE = 0.2
 """Without fill: share of a time limit that the first try under fill may use."""
@@ -286,6 +306,10 @@ class NumberlinkSolver(NikoliPhases):
         - with fill, the **second search without fill** in turns (:mod:`.fill_proof`);
           a solution it finds that leaves cells empty is **repaired** where it can be:
           a fill solution that differs from it near its empty cells (:mod:`.windows`);
+        - once, on a board still undecided after the first turn of that search (with
+          fill) or :data:`LATE_AFTER_SECONDS` of a second search without turns, the
+          **late windows**: larger ones (:data:`LATE_WINDOWS`) round the first
+          solution;
         - the **full search** under exactly the rules asked for, which decides the
           rest, after two cheap sources: 2-opt neighbours of every solution
           (:mod:`~numberlink_sat.numberlink.local`) and solutions that differ from a
@@ -397,6 +421,7 @@ class NumberlinkSolver(NikoliPhases):
                                    deadline=self.deadline)
         self._proof = ProofWithoutFill(self.puzzle, relaxed, checked=len(state.found))
         yield from self._proof_turn(state, budget)
+        yield from self._late_windows(state)
 
     def another_beside(self, known: Sequence[Solution],
                        budget: CpuBudget | None = None) -> tuple[str, Solution | str | None]:
@@ -466,8 +491,12 @@ class NumberlinkSolver(NikoliPhases):
             if state.transfers_checked < len(state.found):
                 yield from self._transfers(state)
                 continue
-            found = self._search(state, self._full_guard(state), None if self._proof is None
-                                 else self._budget(seconds, 1.0))
+            alone = self._proof is None  # no turns: the late windows may interrupt it once
+            found = self._search(state, self._full_guard(state), self._late_budget(state)
+                                 if alone else self._budget(seconds, 1.0))
+            if isinstance(found, str) and alone:
+                yield from self._late_windows(state)
+                continue
             if isinstance(found, str):  # its turn is over: the proof's turn
                 yield from self._proof_turn(state, self._budget(seconds, WITHOUT_FILL_SHARE))
                 seconds = max(2 * seconds, 0.05)  # a budget of 0 would never let one start
@@ -551,15 +580,25 @@ class NumberlinkSolver(NikoliPhases):
 
     def _window_neighbours(self, state: SearchState, solution: Solution,
                            phase: str = "window") -> Iterator[Solution]:
-        """Solutions that differ from ``solution`` in a window only, or (``"repair"``,
-        under fill) only near the cells it leaves empty (:mod:`.windows`)."""
+        """Solutions that differ from ``solution`` in a window only (``"late"``: in a
+        larger one), or (``"repair"``, under fill) only near the cells it leaves empty
+        (:mod:`.windows`)."""
         enc, session = self.encoding, self.session
         assert enc is not None and session is not None
         self._block_found()
-        sides = (WINDOW, *LARGER_WINDOWS)
-        for model in (window_models(enc, session, solution, self.deadline, window=sides,
-                                    seconds=WINDOW_SECONDS) if phase == "window" else
-                      repair_models(enc, session, solution, self.deadline)):
+        if phase == "repair":
+            models = repair_models(enc, session, solution, self.deadline)
+        elif phase == "late":
+            left = self.deadline.remaining()
+            spent = time.process_time() - state.started
+            models = window_models(enc, session, solution, self.deadline, window=LATE_WINDOWS,
+                                   seconds=max(LATE_WINDOW_SECONDS, spent),
+                                   wall=None if left is None else left / 2,
+                                   first_cap=LATE_WINDOW_FIRST_CAP)
+        else:
+            models = window_models(enc, session, solution, self.deadline,
+                                   window=(WINDOW, *LARGER_WINDOWS), seconds=WINDOW_SECONDS)
+        for model in models:
             self.stats.extra[f"{phase}_hits"] = self.stats.extra.get(f"{phase}_hits", 0) + 1
             if not state.room():
                 return
@@ -567,6 +606,28 @@ class NumberlinkSolver(NikoliPhases):
             if self._fresh(state, found):
                 state.window_queue.append(found)
                 yield from self._emit(state, found, phase, checked=True)
+
+    def _late_pending(self, state: SearchState) -> bool:
+        """Whether the late windows are still to come: a solution is known, they have
+        not had their sweep, and some window of :data:`LATE_WINDOWS` is less than half
+        of the board."""
+        sides = window_sides(self.puzzle.width, self.puzzle.height, LATE_WINDOWS)
+        return self.window_search and bool(state.found and sides) and not state.late_done
+
+    def _late_budget(self, state: SearchState) -> CpuBudget | None:
+        """The budget of a search that takes no turns and that the late windows follow
+        (:data:`LATE_AFTER_SECONDS`), ``None`` when none follow."""
+        pending = self._late_pending(state)
+        return self._budget(LATE_AFTER_SECONDS, WITHOUT_FILL_SHARE) if pending else None
+
+    def _late_windows(self, state: SearchState) -> Iterator[Solution]:
+        """Once per search, on a board still undecided: the windows of
+        :data:`LATE_WINDOWS` round the first solution (``docs/encoding.md``, "Window
+        search"); a board with another solution in one is decided at once."""
+        if state.room() and self._late_pending(state):
+            state.late_done = True
+            _log.info("late windows of side %s round the first solution", LATE_WINDOWS)
+            yield from self._window_neighbours(state, state.found[0], "late")
 
     def _search(self, state: SearchState, assumptions: list[int],
                 budget: CpuBudget | None = None) -> Solution | str | None:

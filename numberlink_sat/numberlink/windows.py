@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -37,7 +37,7 @@ from numberlink_sat.sat.deadline import CpuBudget, Deadline
 from numberlink_sat.sat.session import Model, SatSession
 
 __all__ = ["REPAIR_MOST_FREE", "REPAIR_RADII", "REPAIR_SECONDS", "repair_models",
-           "window_models"]
+           "window_models", "window_sides"]
 
 REPAIR_RADII = (1, 2, 3, 4)
 """How far from an empty cell (king moves) the edges :func:`repair_models` frees may lie,
@@ -53,9 +53,20 @@ REPAIR_SECONDS = 1.0
 """How long a repair may run at most (CPU s)."""
 
 
+def window_sides(width: int, height: int, window: int | Sequence[int]) -> list[int]:
+    """The sides of ``window`` (one or several) that :func:`window_models` tries on a
+    ``width`` x ``height`` board: those whose window is less than half of it.
+
+    >>> window_sides(19, 20, (6, 10, 14)), window_sides(20, 20, (6, 10, 14))
+    ([6, 10], [6, 10, 14])
+    """
+    return [side for side in ([window] if isinstance(window, int) else window)
+            if width * height > side * side * 2]
+
+
 def window_models(enc: NumberlinkEncoding, session: SatSession, solution: Solution,
-                  deadline: Deadline, *, window: int | Sequence[int],
-                  seconds: float) -> Iterator[Model]:
+                  deadline: Deadline, *, window: int | Sequence[int], seconds: float,
+                  wall: float | None = None, first_cap: float | None = None) -> Iterator[Model]:
     """Models of ``session`` (its cuts applied) that agree with ``solution`` on every
     edge outside one window of ``window`` x ``window`` cells (``window`` one side or
     several); at most one is yielded.
@@ -63,14 +74,19 @@ def window_models(enc: NumberlinkEncoding, session: SatSession, solution: Soluti
     Windows slide with half their side as stride; with several sides, every window of
     the first side comes before those of the next. A side is skipped on a board of at
     most twice its window's cells (such a window is most of the board). The search
-    stops after ``seconds`` of CPU (all sides together) or at the first model.
+    stops after ``seconds`` of CPU (all sides together; or ``wall`` seconds of wall-clock
+    time) or at the first model. With ``first_cap``, the windows are tried in rounds:
+    each for at most ``first_cap`` CPU seconds in the first round, those left open four
+    times as long in each round after it, so that a window whose search is hard does not
+    hold up the others.
     Blocking the known solutions is the caller's job (the session must already
     exclude ``solution``, or it is found again). :class:`SolveTimeout` is raised only
     when ``deadline`` has passed.
     """
+    if first_cap is not None and not first_cap > 0:
+        raise ValueError(f"first_cap must be a positive number of seconds, got {first_cap}")
     width, height = enc.puzzle.width, enc.puzzle.height
-    sides = [side for side in ([window] if isinstance(window, int) else window)
-             if width * height > side * side * 2]
+    sides = window_sides(width, height, window)
     if not sides:
         return
 
@@ -87,8 +103,8 @@ def window_models(enc: NumberlinkEncoding, session: SatSession, solution: Soluti
                 for left in range(0, max(1, width - side + step), step):
                     yield rows_in & (first_col >= left) & (second_col < left + side)
 
-    yield from _first_model(enc, session, solution, windows(), CpuBudget(seconds), deadline,
-                            "searching windows")
+    yield from _first_model(enc, session, solution, windows(), CpuBudget(seconds, wall=wall),
+                            deadline, "searching windows", first_cap)
 
 
 def repair_models(enc: NumberlinkEncoding, session: SatSession, partial: Solution,
@@ -145,20 +161,34 @@ def repair_models(enc: NumberlinkEncoding, session: SatSession, partial: Solutio
 
 def _first_model(enc: NumberlinkEncoding, session: SatSession, solution: Solution,
                  masks: Iterator[npt.NDArray[np.bool_]], phase_end: CpuBudget,
-                 deadline: Deadline, doing: str) -> Iterator[Model]:
+                 deadline: Deadline, doing: str, first_cap: float | None = None,
+                 ) -> Iterator[Model]:
     """The first model with every edge outside a mask fixed as in ``solution``, one
-    search per mask in turn, until ``phase_end`` (past ``deadline``, SolveTimeout)."""
+    search per mask in turn, until ``phase_end`` (past ``deadline``, SolveTimeout);
+    with ``first_cap``, in rounds of growing caps per mask (see :func:`window_models`)."""
     literals = np.asarray(enc.literals_of(solution), dtype=np.int64)
-    for inside in masks:
-        if phase_end():
-            return
-        deadline.check(doing)
-        try:
-            with session.budget_box(phase_end):
-                model = session.solve_with_cuts(enc.find_cuts, literals[~inside].tolist())
-        except SolveTimeout:
+    pending: Iterable[npt.NDArray[np.bool_]] = masks
+    cap = first_cap
+    while True:
+        left_open = []
+        for inside in pending:
+            if phase_end():
+                return
             deadline.check(doing)
+            try:
+                with (session.budget_box(phase_end),  # and within it, the cap of the round
+                      session.budget_box(None if cap is None else CpuBudget(cap))):
+                    model = session.solve_with_cuts(enc.find_cuts, literals[~inside].tolist())
+            except SolveTimeout:
+                deadline.check(doing)
+                if cap is None or phase_end():
+                    return
+                left_open.append(inside)  # its cap ran out: again in the next round
+                continue
+            if model is not None:
+                yield model
+                return
+        if cap is None or not left_open:
             return
-        if model is not None:
-            yield model
-            return
+        pending, cap = left_open, 4 * cap
+

@@ -5,12 +5,14 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
 import numberlink_sat as nl
 from numberlink_sat.grid import Cell, Edge
 from numberlink_sat.numberlink.model import Puzzle, Solution
+from numberlink_sat.sat.deadline import CpuBudget
 from tests.numberlink.exhaustive import brute_path_sets
 
 VARIANTS = [
@@ -314,6 +316,51 @@ def _restricted_phases_against_brute(
                 for solution in got:
                     assert nl.verify(puzzle, solution, **variant) == []
     return hits
+
+
+def test_late_windows_keep_exact_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The late windows keep counts exact under all eight variants, and they fire: here
+    windows of side 2, every earlier window switched off, and what comes before them
+    made to run out at once (tiny boards would be decided first): the first turn of the
+    search without fill (with fill), the bounded second search (without)."""
+    import importlib
+
+    from numberlink_sat.bench.instances import numberlink_loose
+
+    solve_module = importlib.import_module("numberlink_sat.numberlink.solve")
+    engine = solve_module.NumberlinkSolver
+    _every_phase_on_tiny_boards(monkeypatch, glance=0.0)
+    monkeypatch.setattr(solve_module, "WINDOW", 100)  # too large: skipped
+    monkeypatch.setattr(solve_module, "LARGER_WINDOWS", ())
+    monkeypatch.setattr(solve_module, "LATE_WINDOWS", (2, 3))
+    ran_out = CpuBudget(0.0)
+    search, late_budget, proof_turn = engine._search, engine._late_budget, engine._proof_turn
+
+    def bounded_search_runs_out(self: Any, state: Any, assumptions: list[int],
+                                budget: Any = None) -> Any:
+        return solve_module._TIMED_OUT if budget is ran_out else search(
+            self, state, assumptions, budget)
+
+    def first_turn_runs_out(self: Any, state: Any, budget: Any) -> Iterator[Solution]:
+        if self.stats.extra.setdefault("turns run out", 0) > 0:
+            yield from proof_turn(self, state, budget)
+        self.stats.extra["turns run out"] += 1
+
+    monkeypatch.setattr(engine, "_search", bounded_search_runs_out)
+    monkeypatch.setattr(engine, "_late_budget",
+                        lambda self, state: ran_out if late_budget(self, state) else None)
+    monkeypatch.setattr(engine, "_proof_turn", first_turn_runs_out)
+    late_windows, late_found = engine._late_windows, {True: 0, False: 0}
+
+    def counting_late_windows(self: Any, state: Any) -> Iterator[Solution]:
+        for solution in late_windows(self, state):
+            late_found[self.options.fill] += 1
+            yield solution
+
+    monkeypatch.setattr(engine, "_late_windows", counting_late_windows)
+    _restricted_phases_against_brute(7, 25, lambda rng: numberlink_loose(
+        rng.randint(3, 5), rng.randint(3, 5), rng, rng.randint(1, 3)))
+    assert late_found[True] > 5 and late_found[False] > 5, late_found
 
 
 def test_u_turn_transfers_keep_exact_counts(monkeypatch: pytest.MonkeyPatch) -> None:

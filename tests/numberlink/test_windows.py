@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 import numberlink_sat as nl
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
@@ -17,8 +18,9 @@ from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.session import SatSession
 
 
-def _first_and_window(puzzle: Puzzle, window: int | tuple[int, ...],
-                      fill: bool = False) -> tuple[Solution, Solution | None, NumberlinkEncoding]:
+def _first_and_window(puzzle: Puzzle, window: int | tuple[int, ...], fill: bool = False,
+                      first_cap: float | None = None,
+                      ) -> tuple[Solution, Solution | None, NumberlinkEncoding]:
     enc = NumberlinkEncoding(puzzle, RuleOptions(fill=fill), Deadline(None))
     with SatSession(enc) as session:
         model = session.solve_with_cuts(enc.find_cuts)
@@ -26,7 +28,7 @@ def _first_and_window(puzzle: Puzzle, window: int | tuple[int, ...],
         first = enc.decode(model)
         session.add_clause(enc.solution_blocking_clause(first))
         found = next(window_models(enc, session, first, Deadline(None), window=window,
-                                   seconds=10), None)
+                                   seconds=10, first_cap=first_cap), None)
     return first, None if found is None else enc.decode(found), enc
 
 
@@ -41,6 +43,18 @@ def test_the_other_solution_differs_only_inside_one_window() -> None:
     cells = np.concatenate([a[changed], b[changed]])
     rows, cols = np.divmod(cells, puzzle.width)
     assert rows.max() - rows.min() < 3 and cols.max() - cols.min() < 3
+
+
+def test_in_rounds_a_window_left_open_is_tried_again() -> None:
+    """With a cap per window so small that every search runs out at once, the rounds
+    (each cap four times the last) still reach the window that holds the other solution,
+    and it is the same kind of answer: verified, other than the first."""
+    puzzle = Puzzle(8, 7, {"1": ((0, 0), (0, 7)), "2": ((6, 0), (6, 7))})
+    first, other, _ = _first_and_window(puzzle, window=3, first_cap=1e-9)
+    assert other is not None and other != first
+    assert nl.verify(puzzle, other, fill=False) == []
+    with pytest.raises(ValueError, match="first_cap"):
+        _first_and_window(puzzle, window=3, first_cap=0.0)
 
 
 def test_nothing_on_a_unique_board_nor_on_a_board_smaller_than_two_windows() -> None:
