@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = ["EDGE_BY_EDGE", "NikoliPhases"]
 
-_log = logging.getLogger("numberlink_sat.numberlink.solve")
+_log = logging.getLogger("numberlink_sat.numberlink.solve")  # the solver's log, as before
 
 EDGE_BY_EDGE = False
 """Whether the complete second searches without fill run one call per edge of a known

@@ -296,11 +296,11 @@ class NumberlinkSolver(NikoliPhases):
         - without fill, after the first solution, the **window searches** of it (other
           solutions that differ only inside a small window: a second solution of
           boards that have many, at once), then the rest of the Nikoli searches;
-        - without fill, the **Nikoli searches**: the first solution with no U-turn
-          and (plain rules) no detour gap, then more solutions with no U-turn for as
-          long as no solution found has a detour gap. Both are complete: their "no"
-          is final (the proofs are in ``docs/encoding.md``); a detour gap gives a
-          second solution by itself;
+        - without fill, the **Nikoli searches** (:mod:`.nikoli_phases`): the first
+          solution with no U-turn and (plain rules) no detour gap, then more solutions
+          with no U-turn for as long as no solution found has a detour gap. Both are
+          complete: their "no" is final (the proofs are in ``docs/encoding.md``); a
+          detour gap gives a second solution by itself;
         - with fill, a first try **without U-turns** (a restriction that propagates far
           better, not complete) for up to :data:`STRENGTHENED_SHARE` of the time;
         - with fill, the **second search without fill** in turns (:mod:`.fill_proof`);
