@@ -123,6 +123,12 @@ class Beside(Generic[T]):
         self._receive: Connection | None = None
         self._failed = False
 
+    @property
+    def failed(self) -> bool:
+        """Whether the child failed (did not start, died, or sent no usable answer):
+        :meth:`poll` then never holds and the search here goes on alone."""
+        return self._failed
+
     def cpu_spent(self) -> float:
         """CPU seconds this process has used since this ``Beside`` was made."""
         return time.process_time() - self._cpu_at_creation
