@@ -57,8 +57,11 @@ def test_the_child_starts_only_when_due_and_its_answer_stops_the_search() -> Non
 def test_a_failing_child_never_stops_the_search() -> None:
     for work in (_fail, lambda: "nothing"):
         with _Job(work, start_after=0.0) as beside:
+            assert not beside.failed  # not started yet
             assert not _wait(beside, 2.0)
-            assert beside.answer is None
+            assert beside.answer is None and beside.failed
+    with _Job(lambda: 42, start_after=0.0) as beside:
+        assert _wait(beside) and not beside.failed
 
 
 def test_closing_kills_a_child_that_still_runs() -> None:
@@ -94,7 +97,7 @@ def test_a_child_that_cannot_start_leaves_the_search_alone_with_a_warning(
         with pytest.warns(RuntimeWarning, match="did not start.*Resource temporarily"):
             assert not beside.poll()
         assert not beside.poll() and beside.answer is None  # no second try
-        assert beside.started_at is None
+        assert beside.started_at is None and beside.failed
 
 
 def test_the_spawn_failure_names_the_main_guard() -> None:
