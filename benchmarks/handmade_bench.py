@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import platform
 import random
 import re
@@ -40,7 +41,7 @@ from pathlib import Path
 import numberlink_sat as nl
 from numberlink_sat.bench.instances import numberlink_loose
 from numberlink_sat.corpus import corpus_path
-from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.errors import NumberlinkSatError, ParseError, SolveTimeout
 from numberlink_sat.numberlink.formats import puzzlink
 from numberlink_sat.numberlink.locality import LocalCheck, local_uniqueness
 from numberlink_sat.numberlink.solve import counted
@@ -62,11 +63,11 @@ def boards(extra: Sequence[Path] = ()) -> list[tuple[str, nl.Puzzle, tuple[bool,
     """(name, puzzle, the fill values to run) for every board of the benchmark; the
     puzz.link URLs of the files in ``extra`` (one a line) come after the corpus's."""
     out: list[tuple[str, nl.Puzzle, tuple[bool, ...]]] = []
-    urls = (CORPUS / "puzzlink" / "urls.txt").read_text(encoding="utf-8").split()
-    for path in extra:
-        urls += path.read_text(encoding="utf-8").split()
-    for url in dict.fromkeys(u for u in urls if u.startswith("http")):
-        puzzle = puzzlink.parse_url(url)
+    urls: dict[str, nl.Puzzle] = {}
+    for path in (CORPUS / "puzzlink" / "urls.txt", *extra):
+        for url, puzzle in read_urls(path):
+            urls.setdefault(url, puzzle)
+    for url, puzzle in urls.items():
         genre = url.split("?", 1)[1].split("/", 1)[0]
         out.append((f"{genre} {url.split('/')[-1][:12]}", puzzle, (False, True)))
     for name, relative, index in CORPUS_BOARDS:
@@ -75,6 +76,37 @@ def boards(extra: Sequence[Path] = ()) -> list[tuple[str, nl.Puzzle, tuple[bool,
     for side in LOOSE_SIDES:
         out.append((f"loose {side}x{side}", numberlink_loose(side, side, rng), (False, True)))
     return out
+
+
+def read_urls(path: Path) -> list[tuple[str, nl.Puzzle]]:
+    """(URL, puzzle) for every line of ``path`` that starts with ``http`` (other lines
+    are skipped); an unreadable file or a malformed URL stops the bench with a message
+    that names the file, the line and the column.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder, "urls.txt")
+    ...     _ = path.write_text("# mine\\nhttps://puzz.link/p?numlin/3/3/zzz\\n")
+    ...     read_urls(path)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    SystemExit: .../urls.txt:2:32: 'z' skips 20 empty cells ...
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SystemExit(f"{path}: cannot read the URL file: {exc}") from None
+    found = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        url = line.strip()
+        if not url.startswith("http"):
+            continue
+        try:
+            puzzle = puzzlink.parse_url(url, line=number, column=line.index(url) + 1)
+        except NumberlinkSatError as exc:
+            where = f"{exc.line}:{exc.column}" if isinstance(exc, ParseError) else f"{number}"
+            raise SystemExit(f"{path}:{where}: {getattr(exc, 'message', exc)}") from None
+        found.append((url, puzzle))
+    return found
 
 
 def children_cpu() -> float:
@@ -215,6 +247,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="where the count times out, prove that no other solution "
                              "changes K paths or fewer (the 'local' column: '<= k')")
     args = parser.parse_args(argv)
+    if args.znumlin and not os.access(args.znumlin, os.X_OK):
+        parser.error(f"--znumlin {args.znumlin}: no executable file there")
     rows = []
     for name, puzzle, fills in boards(args.urls):
         if args.only and args.only not in name:

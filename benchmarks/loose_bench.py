@@ -46,11 +46,22 @@ FIELDS = ("side", "seed", "run", "pairs", "fill", "fill_cpu", "nikoli", "nikoli_
 
 
 def seeds_of(text: str) -> list[int]:
-    """``"1-9"`` or ``"1,4,7"`` as a list of seeds."""
-    if "-" in text:
-        low, high = text.split("-", 1)
-        return list(range(int(low), int(high) + 1))
-    return [int(part) for part in text.split(",")]
+    """``"1-9"`` or ``"1,4,7"`` as a list of seeds; anything else is a usage error.
+
+    >>> seeds_of("3-5"), seeds_of("1,4")
+    ([3, 4, 5], [1, 4])
+    """
+    try:
+        if "-" in text:
+            low, high = text.split("-", 1)
+            seeds = list(range(int(low), int(high) + 1))
+        else:
+            seeds = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f'{text!r}: expected "1-9" or "1,4,7"') from None
+    if not seeds:
+        raise argparse.ArgumentTypeError(f"{text!r}: no seed in that range")
+    return seeds
 
 
 def run(side: int, seed: int, limit: float, repeat: int = 1) -> dict[str, object]:
@@ -162,7 +173,7 @@ def _count_cell(row: dict[str, object], name: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sides", type=int, nargs="+", default=[20, 30])
-    parser.add_argument("--seeds", default="1-9", help='"1-9" or "1,4,7"')
+    parser.add_argument("--seeds", type=seeds_of, default="1-9", help='"1-9" or "1,4,7"')
     parser.add_argument("--time-limit", type=float, default=15.0)
     parser.add_argument("--repeat", type=int, default=1,
                         help="runs of every board (the times are heavy-tailed)")
@@ -174,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--repeat must be at least 1, got {args.repeat}")
     rows = []
     for side in args.sides:
-        for seed in seeds_of(args.seeds):
+        for seed in args.seeds:
             for repeat in range(1, args.repeat + 1):
                 row = (run_in_worker if args.in_worker else run)(
                     side, seed, args.time_limit, repeat)

@@ -53,7 +53,7 @@ from collections.abc import Iterable, Sequence
 
 from pysat.card import CardEnc, EncType
 
-from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.errors import NumberlinkSatError, SolveTimeout
 from numberlink_sat.numberlink.formats import puzzlink
 from numberlink_sat.numberlink.local import shortcuts
 from numberlink_sat.numberlink.model import Solution
@@ -239,6 +239,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="with --part empty: one cube per first empty cell, passes of "
                              "these CPU budgets a cube")
     args = parser.parse_args(argv)
+    try:
+        puzzlink.parse_url(args.url)
+    except NumberlinkSatError as exc:
+        parser.error(f"the URL {args.url!r}: {exc}")
     print(run(args.url, args.part, at_most=args.at_most, time_limit=args.time_limit,
               dimacs=args.dimacs, keep=args.keep, cubes=args.cubes), flush=True)
     return 0

@@ -195,6 +195,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="CSV files of znumlin_corpus_bench.py (znumlin's CPU times)")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/race-start"))
     args = parser.parse_args(argv)
+    inputs = [("--times", args.times), *(("--znumlin-csv", path) for path in args.znumlin_csv)]
+    for option, path in inputs:
+        if path is not None and not path.is_file():
+            parser.error(f"{option} {path}: no such file")
     command = " ".join(["python benchmarks/race_start_bench.py", *(argv or sys.argv[1:])])
     if args.times is not None:
         with args.times.open(encoding="utf-8") as handle:

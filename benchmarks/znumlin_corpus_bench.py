@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import platform
 import statistics
 import sys
@@ -132,6 +133,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-cells", type=int, default=2500)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/znumlin-corpus"))
     args = parser.parse_args(argv)
+    if args.znumlin and not os.access(args.znumlin, os.X_OK):
+        parser.error(f"--znumlin {args.znumlin}: no executable file there")
+    for option, paths in (("--merge", args.merge or []), ("--resume", args.resume)):
+        for path in paths:
+            if not path.is_file():
+                parser.error(f"{option} {path}: no such file")
     rows: list[dict[str, object]] = []
     if args.merge:
         for path in args.merge:

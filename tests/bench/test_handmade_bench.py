@@ -28,3 +28,28 @@ def test_the_local_evidence(bench: ModuleType) -> None:
     assert bench.local_evidence(seed, True, 20.0, 2)[0] == "<= 2"
     two = nl.parse("1 . .\n. . .\n. . 1\n")
     assert bench.local_evidence(two, True, 20.0, 2)[0] == "found 1"
+
+
+def test_a_bad_url_file_names_the_file_line_and_column(bench: ModuleType, tmp_path: Path) -> None:
+    urls = tmp_path / "more.txt"
+    urls.write_text("# kept outside\n\n  https://puzz.link/p?numlin/3/3/zzz\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as stop:
+        bench.read_urls(urls)
+    assert str(stop.value).startswith(f"{urls}:3:34: 'z' skips 20 empty cells")
+    with pytest.raises(SystemExit, match="cannot read the URL file"):
+        bench.read_urls(tmp_path / "missing.txt")
+
+
+def test_good_url_lines_are_read_and_others_skipped(bench: ModuleType, tmp_path: Path) -> None:
+    urls = tmp_path / "more.txt"
+    urls.write_text("# a comment\nhttps://puzz.link/p?arukone/4/4/12l3123j\n", encoding="utf-8")
+    [(url, puzzle)] = bench.read_urls(urls)
+    assert url.endswith("12l3123j") and (puzzle.width, puzzle.height) == (4, 4)
+
+
+def test_a_missing_znumlin_is_a_usage_error(bench: ModuleType, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--znumlin", str(tmp_path / "znumlin"), "--out", str(tmp_path)])
+    assert stop.value.code == 2
+    assert "no executable file there" in capsys.readouterr().err
