@@ -39,6 +39,7 @@ from typing import Any, TypeVar
 
 from numberlink_sat.certify import check_certificate
 from numberlink_sat.certify.refutation import ENGINES, checker_version, native_available
+from numberlink_sat.cli.common import positive_seconds
 from numberlink_sat.corpus import corpus_path
 from numberlink_sat.numberlink.certificate import DEFAULT_PROOF_SOLVER, PROOF_SOLVERS, certificate
 from numberlink_sat.numberlink.formats import read
@@ -148,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", type=int, nargs="+", default=[5, 10, 20, 30, 40])
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--proof-solver", default=DEFAULT_PROOF_SOLVER, choices=PROOF_SOLVERS)
-    parser.add_argument("--time-limit", type=float, default=120.0,
+    parser.add_argument("--time-limit", type=positive_seconds, default=120.0,
                         help="limit for producing and for checking each certificate")
     parser.add_argument("--engine", default="auto", choices=ENGINES)
     parser.add_argument("--no-corpus", action="store_true")

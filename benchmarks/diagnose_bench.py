@@ -34,6 +34,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+from numberlink_sat.cli.common import positive_seconds
 from numberlink_sat.corpus import corpus_path
 from numberlink_sat.numberlink.diagnose import cpu_seconds, diagnose
 from numberlink_sat.numberlink.difficulty import rate
@@ -178,7 +179,7 @@ def correlations(rows: list[dict[str, Any]]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--time-limit", type=float, default=60.0)
+    ap.add_argument("--time-limit", type=positive_seconds, default=60.0)
     ap.add_argument("--only", choices=("forced-map", "fixes", "difficulty", "rated"))
     ap.add_argument("--name", default="diagnose", help="stem of the result files")
     args = ap.parse_args(argv)

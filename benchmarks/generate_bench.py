@@ -37,6 +37,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from numberlink_sat.cli.common import positive_seconds
 from numberlink_sat.numberlink.generator import (
     GENERATOR_SOLVER,
     GenerationFailed,
@@ -241,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=None, help="puzzles per size")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--solver", default=GENERATOR_SOLVER, choices=INCREMENTAL_SOLVERS)
-    parser.add_argument("--time-limit", type=float, default=120.0,
+    parser.add_argument("--time-limit", type=positive_seconds, default=120.0,
                         help="seconds per candidate (default 120)")
     parser.add_argument("--no-fill", action="store_true")
     parser.add_argument("--no-touch", action="store_true")

@@ -40,6 +40,7 @@ from pathlib import Path
 
 import numberlink_sat as nl
 from numberlink_sat.bench.instances import numberlink_loose
+from numberlink_sat.cli.common import positive_seconds
 from numberlink_sat.corpus import corpus_path
 from numberlink_sat.errors import NumberlinkSatError, ParseError, SolveTimeout
 from numberlink_sat.numberlink.formats import puzzlink
@@ -236,7 +237,7 @@ def write(rows: list[dict[str, object]], out: Path, limit: float, command: str =
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--time-limit", type=float, default=20.0)
+    parser.add_argument("--time-limit", type=positive_seconds, default=20.0)
     parser.add_argument("--znumlin", help="path of a znumlin binary to compare with")
     parser.add_argument("--only", help="run the boards whose name contains this")
     parser.add_argument("--urls", type=Path, action="append", default=[],

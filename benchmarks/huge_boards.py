@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import numberlink_sat as nl
+from numberlink_sat.cli.common import positive_seconds
 from numberlink_sat.corpus import corpus_path
 from numberlink_sat.numberlink.model import Puzzle
 
@@ -113,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--boards", nargs="+", default=["inputs6#0", "inputs6#1", "inputs6#2"])
     parser.add_argument("--scaled", nargs="*", type=int, default=[],
                         help="also synthetic N x N boards shaped like inputs6#0 (N even)")
-    parser.add_argument("--time-limit", type=float, default=600.0)
+    parser.add_argument("--time-limit", type=positive_seconds, default=600.0)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/huge"))
     parser.add_argument("--one", nargs=2, metavar=("BOARD", "SOLVER"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from numberlink_sat.cli.common import positive_seconds
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.lianliankan import Board, solve, verify
 
@@ -111,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="sizes 6 8 12 16, 4 boards, 10 s")
     ap.add_argument("--sizes", type=int, nargs="+", default=None)
     ap.add_argument("--boards", type=int, default=None, help="boards per size")
-    ap.add_argument("--time-limit", type=float, default=None, help="seconds per row")
+    ap.add_argument("--time-limit", type=positive_seconds, default=None, help="seconds per row")
     ap.add_argument("--engines", nargs="+", choices=ENGINES, default=list(ENGINES))
     ap.add_argument("--rings", nargs="+", choices=("ring", "no-ring"),
                     default=["ring", "no-ring"])

@@ -37,6 +37,7 @@ from typing import Any
 
 import numberlink_sat as nl
 from numberlink_sat.bench.instances import numberlink_loose
+from numberlink_sat.cli.common import positive_seconds
 
 sys.path.insert(0, str(Path(__file__).parent))
 from handmade_bench import timed, timed_count
@@ -174,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sides", type=int, nargs="+", default=[20, 30])
     parser.add_argument("--seeds", type=seeds_of, default="1-9", help='"1-9" or "1,4,7"')
-    parser.add_argument("--time-limit", type=float, default=15.0)
+    parser.add_argument("--time-limit", type=positive_seconds, default=15.0)
     parser.add_argument("--repeat", type=int, default=1,
                         help="runs of every board (the times are heavy-tailed)")
     parser.add_argument("--in-worker", action="store_true",

@@ -53,6 +53,7 @@ from collections.abc import Iterable, Sequence
 
 from pysat.card import CardEnc, EncType
 
+from numberlink_sat.cli.common import positive_seconds
 from numberlink_sat.errors import NumberlinkSatError, SolveTimeout
 from numberlink_sat.numberlink.formats import puzzlink
 from numberlink_sat.numberlink.local import shortcuts
@@ -231,7 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--part", choices=sorted(PARTS), default="empty")
     parser.add_argument("--at-most", type=int, default=None, metavar="K",
                         help="with --part empty: at most K cells empty")
-    parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--time-limit", type=positive_seconds, default=60.0)
     parser.add_argument("--keep", nargs="+", default=[], metavar="LABEL",
                         help="fix these labels' paths as in the fill solution")
     parser.add_argument("--dimacs", metavar="FILE", help="write the CNF instead of solving")

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import numberlink_sat as nl
+from numberlink_sat.cli.common import positive_seconds
 from numberlink_sat.corpus import corpus_path
 from numberlink_sat.numberlink.solve import NumberlinkSolver
 
@@ -87,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
                                                        "inputs5", "inputs9", "inputs10"],
                         choices=sorted(FILES))
     parser.add_argument("--modes", nargs="+", default=list(MODES), choices=MODES)
-    parser.add_argument("--time-limit", type=float, default=20.0)
+    parser.add_argument("--time-limit", type=positive_seconds, default=20.0)
     parser.add_argument("--max-cells", type=int, default=10_000)
     parser.add_argument("--solver", default="cadical195")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/corpus"))

@@ -30,6 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from numberlink_sat.cli.common import positive_seconds
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.numchain.generate import random_puzzle
 from numberlink_sat.numchain.model import Puzzle
@@ -194,7 +195,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="solvable boards per (N, K >= 2) (default 3, quick 2)")
     parser.add_argument("--unsolvable", type=int, default=1,
                         help="boards with shuffled labels per (N, K >= 2)")
-    parser.add_argument("--time-limit", type=float, default=None,
+    parser.add_argument("--time-limit", type=positive_seconds, default=None,
                         help="seconds per board and engine (default 20, quick 2)")
     parser.add_argument("--solver", default=DEFAULT_SOLVER, choices=INCREMENTAL_SOLVERS)
     parser.add_argument("--no-dfs", action="store_true", help="SAT only")

@@ -40,6 +40,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import numberlink_sat as nl
+from numberlink_sat.cli.common import positive_seconds
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.numberlink import zdd
 from numberlink_sat.numberlink.solve import RACE_AFTER_SECONDS, RACE_MIN_CELLS, counted
@@ -188,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--files", nargs="+", default=[f for f in FILES if f != "inputs6"],
                         choices=sorted(FILES))
     parser.add_argument("--rules", nargs="+", default=list(RULES), choices=list(RULES))
-    parser.add_argument("--time-limit", type=float, default=10.0,
+    parser.add_argument("--time-limit", type=positive_seconds, default=10.0,
                         help="seconds per engine and board (default 10)")
     parser.add_argument("--times", type=Path, help="simulate from this times.csv instead")
     parser.add_argument("--znumlin-csv", nargs="*", type=Path, default=[],

@@ -33,6 +33,7 @@ import sys
 from pathlib import Path
 
 import numberlink_sat as nl
+from numberlink_sat.cli.common import positive_seconds
 
 sys.path.insert(0, str(Path(__file__).parent))
 from handmade_bench import timed_count, znumlin
@@ -129,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", nargs="+", default=list(RULES), choices=list(RULES))
     parser.add_argument("--resume", nargs="+", type=Path, default=[], metavar="CSV",
                         help="skip the boards and rules already in these CSV files")
-    parser.add_argument("--time-limit", type=float, default=20.0)
+    parser.add_argument("--time-limit", type=positive_seconds, default=20.0)
     parser.add_argument("--max-cells", type=int, default=2500)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/znumlin-corpus"))
     args = parser.parse_args(argv)

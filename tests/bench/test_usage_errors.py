@@ -53,3 +53,15 @@ def test_znumlin_corpus_without_its_binary_or_csv(capsys: pytest.CaptureFixture[
 def test_nikoli_split_with_a_bad_url(capsys: pytest.CaptureFixture[str]) -> None:
     message = usage_error("nikoli_split", ["https://puzz.link/p?numlin/3/3/zzz"], capsys)
     assert "line 1, column 32: 'z' skips 20 empty cells" in message
+
+
+@pytest.mark.parametrize("script", ["certificate_bench", "diagnose_bench", "generate_bench",
+                                    "handmade_bench", "huge_boards", "lianliankan_bench",
+                                    "loose_bench", "numberlink_corpus_bench", "numchain_bench",
+                                    "race_start_bench", "znumlin_corpus_bench"])
+def test_every_time_limit_is_a_positive_number(script: str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert usage_error(script, ["--time-limit", "-1"], capsys).endswith(
+        "argument --time-limit: must be > 0, got '-1'")
+    assert usage_error(script, ["--time-limit", "nan"], capsys).endswith(
+        "must be a finite number, got 'nan'")
