@@ -81,8 +81,9 @@ def boards(extra: Sequence[Path] = ()) -> list[tuple[str, nl.Puzzle, tuple[bool,
 
 def read_urls(path: Path) -> list[tuple[str, nl.Puzzle]]:
     """(URL, puzzle) for every line of ``path`` that starts with ``http`` (other lines
-    are skipped); an unreadable file or a malformed URL stops the bench with a message
-    that names the file, the line and the column.
+    are skipped, and so is what follows the URL on its line); an unreadable file or a
+    malformed URL stops the bench with a message that names the file, the line and the
+    column.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -98,7 +99,7 @@ def read_urls(path: Path) -> list[tuple[str, nl.Puzzle]]:
         raise SystemExit(f"{path}: cannot read the URL file: {exc}") from None
     found = []
     for number, line in enumerate(text.splitlines(), start=1):
-        url = line.strip()
+        url = line.split()[0] if line.split() else ""  # what follows it is a comment
         if not url.startswith("http"):
             continue
         try:

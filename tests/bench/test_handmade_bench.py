@@ -42,7 +42,8 @@ def test_a_bad_url_file_names_the_file_line_and_column(bench: ModuleType, tmp_pa
 
 def test_good_url_lines_are_read_and_others_skipped(bench: ModuleType, tmp_path: Path) -> None:
     urls = tmp_path / "more.txt"
-    urls.write_text("# a comment\nhttps://puzz.link/p?arukone/4/4/12l3123j\n", encoding="utf-8")
+    urls.write_text("# a comment\nhttps://puzz.link/p?arukone/4/4/12l3123j  4x4, mine\n",
+                    encoding="utf-8")
     [(url, puzzle)] = bench.read_urls(urls)
     assert url.endswith("12l3123j") and (puzzle.width, puzzle.height) == (4, 4)
 
