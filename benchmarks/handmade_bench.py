@@ -105,7 +105,10 @@ def read_urls(path: Path) -> list[tuple[str, nl.Puzzle]]:
         try:
             puzzle = puzzlink.parse_url(url, line=number, column=line.index(url) + 1)
         except NumberlinkSatError as exc:
-            where = f"{exc.line}:{exc.column}" if isinstance(exc, ParseError) else f"{number}"
+            line_number, column = number, None
+            if isinstance(exc, ParseError):
+                line_number, column = exc.line or number, exc.column
+            where = f"{line_number}" if column is None else f"{line_number}:{column}"
             raise SystemExit(f"{path}:{where}: {getattr(exc, 'message', exc)}") from None
         found.append((url, puzzle))
     return found
