@@ -114,6 +114,15 @@ def read_urls(path: Path) -> list[tuple[str, nl.Puzzle]]:
     return found
 
 
+def verdict(count: int) -> str:
+    """A solution count (up to the limit asked) as the benches' verdict.
+
+    >>> verdict(0), verdict(1), verdict(2)
+    ('none', 'unique', 'multiple')
+    """
+    return {0: "none", 1: "unique"}.get(count, "multiple")
+
+
 def children_cpu() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
@@ -179,22 +188,22 @@ def run(puzzle: nl.Puzzle, fill: bool, limit: float, binary: str | None,
     else:
         solved = "none" if solution is None else "timeout"
     result, count_wall, count_cpu = timed_count(puzzle, fill, limit)
-    verdict, engine = "timeout", "-"
+    count_verdict, engine = "timeout", "-"
     if isinstance(result, tuple):
         count, _found, engine = result
-        verdict = {0: "none", 1: "unique"}.get(count, "multiple")
+        count_verdict = verdict(count)
     row: dict[str, object] = {
         "size": f"{puzzle.width}x{puzzle.height}", "pairs": len(puzzle.endpoints),
         "rule": "fill" if fill else "nikoli", "solve": solved,
         "solve_wall": round(solve_wall, 3), "solve_cpu": round(solve_cpu, 3),
-        "verdict": verdict, "engine": engine, "count_wall": round(count_wall, 3),
+        "verdict": count_verdict, "engine": engine, "count_wall": round(count_wall, 3),
         "count_cpu": round(count_cpu, 3), "znumlin": "", "znumlin_cpu": "",
     }
     if binary:
         answer, cpu = znumlin(binary, puzzle, fill, limit)
         row["znumlin"], row["znumlin_cpu"] = answer, round(cpu, 3)
     row["local"], row["local_cpu"] = "", ""
-    if local is not None and verdict == "timeout":
+    if local is not None and count_verdict == "timeout":
         row["local"], row["local_cpu"] = local_evidence(puzzle, fill, limit, local)
     return row
 

@@ -46,7 +46,7 @@ from numberlink_sat.numberlink import zdd
 from numberlink_sat.numberlink.solve import RACE_AFTER_SECONDS, RACE_MIN_CELLS, counted
 
 sys.path.insert(0, str(Path(__file__).parent))
-from handmade_bench import children_cpu
+from handmade_bench import children_cpu, verdict
 from numberlink_corpus_bench import CORPUS, FILES, puzzles_of
 
 RULES = {"fill": True, "nikoli": False}
@@ -54,11 +54,6 @@ FIELDS = ("file", "puzzle", "size", "rule", "sat_verdict", "sat_cpu", "zdd_count
 POLICIES = ((1.0, 0.0), (0.5, 0.0), (0.2, 0.0), (0.1, 0.0), (0.0, 0.0), (1.0, 0.5),
             (0.5, 0.5), (0.2, 0.5), (0.2, 1.0), (0.1, 0.5), (0.0, 1.0))
 NEVER = float("inf")
-
-
-def verdict(count: int) -> str:
-    """A count as a verdict."""
-    return {0: "none", 1: "unique"}.get(count, "multiple")
 
 
 def sat_alone(puzzle: nl.Puzzle, fill: bool, limit: float) -> tuple[str, float]:

@@ -36,7 +36,7 @@ import numberlink_sat as nl
 from numberlink_sat.cli.common import positive_seconds
 
 sys.path.insert(0, str(Path(__file__).parent))
-from handmade_bench import timed_count, znumlin
+from handmade_bench import timed_count, verdict, znumlin
 from numberlink_corpus_bench import CORPUS, FILES, puzzles_of
 
 RULES = {"nikoli": False, "fill": True}
@@ -48,26 +48,26 @@ def verdict_of(count: str) -> str:
     """znumlin's exact count as a verdict."""
     if not count.isdigit():
         return count
-    return {0: "none", 1: "unique"}.get(int(count), "multiple")
+    return verdict(int(count))
 
 
 def run(puzzle: nl.Puzzle, fill: bool, limit: float, binary: str) -> dict[str, object]:
     """One board under one rule: both engines, checked against each other."""
     result, _wall, cpu = timed_count(puzzle, fill, limit)
-    verdict, engine = "timeout", "-"
+    mine, engine = "timeout", "-"
     if isinstance(result, tuple):
         count, _found, engine = result
-        verdict = {0: "none", 1: "unique"}.get(count, "multiple")
+        mine = verdict(count)
     count_text, z_cpu = znumlin(binary, puzzle, fill, limit)
     theirs = verdict_of(count_text)
     decided = {"none", "unique", "multiple"}
-    if verdict in decided and theirs in decided and verdict != theirs:
-        raise SystemExit(f"DISAGREEMENT: library {verdict}, znumlin {count_text}")
+    if mine in decided and theirs in decided and mine != theirs:
+        raise SystemExit(f"DISAGREEMENT: library {mine}, znumlin {count_text}")
     ahead = ""
-    if verdict in decided and theirs in decided:
+    if mine in decided and theirs in decided:
         ahead = "library" if cpu <= z_cpu else "znumlin"
     return {"size": f"{puzzle.width}x{puzzle.height}", "pairs": len(puzzle.endpoints),
-            "rule": "fill" if fill else "nikoli", "verdict": verdict, "engine": engine,
+            "rule": "fill" if fill else "nikoli", "verdict": mine, "engine": engine,
             "cpu": round(cpu, 3), "znumlin": count_text, "znumlin_cpu": round(z_cpu, 3),
             "ahead": ahead}
 
