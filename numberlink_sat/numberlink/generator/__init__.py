@@ -8,7 +8,8 @@
 - :mod:`.budget`: SAT work per candidate in fixed conflict slices (reproducible);
 - :mod:`.uniqueness`: the prove-and-repair loop (cut a path where a second solution
   leaves it; trim a path end, or take a cell off its middle, when no cut fits);
-- :mod:`.generate`: the public API, in phases (draw, shape, prove, accept).
+- :mod:`.generate`: the public API, in phases (draw, shape, prove, accept);
+- :mod:`.thin`: fewer pairs for a proven puzzle, each step proven (``thin=True``).
 
 >>> from numberlink_sat.numberlink.generator import generate
 >>> generate(3, 3, seed=0).width
@@ -35,6 +36,7 @@ from numberlink_sat.numberlink.generator.generate import (
     make_controls,
 )
 from numberlink_sat.numberlink.generator.paths import RandomPaths, UnionFind, random_paths
+from numberlink_sat.numberlink.generator.thin import Thinned, ThinStep, thin
 
 __all__ = [
     "DEFAULT_MAX_ATTEMPTS",
@@ -46,6 +48,8 @@ __all__ = [
     "GenerationStats",
     "GeneratorControls",
     "RandomPaths",
+    "ThinStep",
+    "Thinned",
     "UnionFind",
     "check_controls",
     "control_problems",
@@ -55,4 +59,5 @@ __all__ = [
     "longest_induced_path",
     "make_controls",
     "random_paths",
+    "thin",
 ]
