@@ -13,7 +13,9 @@ Without ``--out`` the puzzles go to standard output, separated by blank lines.
 
 ``--time-limit`` covers the whole run (the puzzles finished are kept);
 ``--candidate-time-limit`` bounds one candidate's proof; ``--conflict-budget`` drops a
-candidate after that many SAT conflicts (the same on every machine).
+candidate after that many SAT conflicts (the same on every machine). ``--thin`` joins
+paths of each proven puzzle while it stays unique, down to ``--max-labels`` or for
+``--thin-time`` seconds (``numberlink.generator.thin``).
 
 Exit status: 0 all puzzles made; 1 a puzzle could not be made within the controls;
 2 bad controls; 4 the time limit ended the run with fewer puzzles than asked.
@@ -197,6 +199,7 @@ _STAT_FIELDS = (
     "file", "width", "height", "labels", "blocked", "empty", "repair_steps", "cuts", "trims",
     "reroutes", "gap_cuts", "repair_rounds", "local_rounds", "solve_calls", "conflicts",
     "raw_unique", "attempts", "timeouts", "seconds_paths", "seconds_proving", "seconds",
+    "thin_merges", "thin_shifts", "seconds_thinning",
 )
 
 MANIFEST = "manifest.jsonl"
@@ -227,6 +230,7 @@ def _controls(args: argparse.Namespace) -> dict[str, Any]:
         "symmetry": args.symmetry, "no_adjacent_ends": args.no_adjacent_ends,
         "no_border_clues": args.no_border_clues,
         "difficulty": args.difficulty, "rate_difficulty": args.rate,
+        "thin": args.thin, "thin_time_limit": args.thin_time,
     }
     if args.empty is not None:
         controls["empty_share"] = args.empty
@@ -487,6 +491,12 @@ def _add_control_options(p: argparse.ArgumentParser) -> None:
                    help="drop a candidate whose proof takes longer (depends on the machine)")
     p.add_argument("--conflict-budget", type=positive_int, default=None, metavar="N",
                    help="drop a candidate after N SAT conflicts (the same on every machine)")
+    p.add_argument("--thin", action="store_true",
+                   help="once proven, join paths end to end while the puzzle stays unique "
+                   "(each step proven), down to --max-labels or as far as --thin-time "
+                   "allows: the few long paths of hand-made puzzles")
+    p.add_argument("--thin-time", type=positive_seconds, default=60.0, metavar="SECONDS",
+                   help="seconds of thinning per puzzle (default 60)")
 
 
 def register(subparsers: Any) -> None:

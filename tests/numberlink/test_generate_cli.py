@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import time
 from pathlib import Path
@@ -112,3 +113,35 @@ def test_difficulty_range_in_the_manifest_and_on_the_sheet(tmp_path: Path) -> No
                  "--per-page", "3"]) == 0
     first = (tmp_path / "b-01.svg").read_text()
     assert f"difficulty {scores[0]:g} (" in first
+
+
+@pytest.mark.parametrize("rules", [[], ["--no-fill"]])
+def test_thin_joins_paths_down_to_max_labels_and_stays_unique(tmp_path: Path,
+                                                             rules: list[str]) -> None:
+    out = tmp_path / "thin"
+    assert main(["generate", "--size", "5x5", "--seed", "2", "--no-blocked", "--thin",
+                 "--max-labels", "3", "--count", "2", *rules, "-q", "--out", str(out)]) == 0
+    fill = not rules
+    rows = _manifest(out)
+    assert len(rows) == 2 and all(int(str(row["pairs"])) <= 3 for row in rows)
+    with (out / "stats.csv").open(encoding="utf-8") as handle:
+        stats = list(csv.DictReader(handle))
+    assert len(stats) == 2 and all(int(row["thin_merges"]) >= 1 for row in stats)
+    for row in rows:
+        files = row["files"]
+        assert isinstance(files, dict)
+        puzzle = parse((out / files["tokens"]).read_text())
+        found = brute_path_sets(puzzle, fill=fill)
+        assert found is not None and len(found) == 1, files
+        solution = parse_solution((out / files["solution"]).read_text())
+        assert not verify(puzzle, solution, fill=fill)
+        assert {tuple(p) for p in found[0].values()} == {
+            tuple(p) for p in solution.paths.values()}
+
+
+def test_thin_refuses_symmetry_and_a_zero_thin_time(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--size", "6x6", "--thin", "--symmetry", "rot180"]) == 2
+    assert "thin does not keep clue symmetry" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:
+        main(["generate", "--size", "6x6", "--thin", "--thin-time", "0"])
+    assert stop.value.code == 2

@@ -157,7 +157,9 @@ class GeneratorControls:
     (``rate_difficulty``: rate every puzzle, even without a range). Work:
     ``solver``, ``candidate_time_limit`` (seconds per candidate), ``conflict_budget``
     (SAT conflicts per candidate, a machine-independent limit), ``max_attempts``,
-    ``max_rounds``, ``local_window``.
+    ``max_rounds``, ``local_window``. ``thin``: once proven, the puzzle is thinned
+    (:func:`~numberlink_sat.numberlink.generator.thin.thin`: paths joined while it stays
+    unique) down to ``max_labels`` or as far as ``thin_time_limit`` seconds allow.
 
     >>> GeneratorControls(4, 4, fill=True, empty_share=(0.1, 0.2))
     Traceback (most recent call last):
@@ -188,6 +190,8 @@ fill rule every open cell is on a path)
     max_attempts: int = DEFAULT_MAX_ATTEMPTS
     max_rounds: int = 200
     local_window: int | None = 10
+    thin: bool = False
+    thin_time_limit: float | None = 60.0
     rules: RuleOptions = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -225,7 +229,7 @@ fill rule every open cell is on a path)
 
     def _check_numbers(self) -> None:
         for name in ("fill", "no_touch", "no_2x2", "allow_blocked", "no_adjacent_ends",
-                     "no_border_clues", "rate_difficulty"):
+                     "no_border_clues", "rate_difficulty", "thin"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidArgumentError(
                     f"{name} must be True or False, not {getattr(self, name)!r}")
@@ -238,6 +242,7 @@ fill rule every open cell is on a path)
         _check_int("local_window", self.local_window, 2)
         _check_int("conflict_budget", self.conflict_budget, 1)
         _check_seconds("candidate_time_limit", self.candidate_time_limit)
+        _check_seconds("thin_time_limit", self.thin_time_limit)
         if self.max_length is not None and self.min_length > self.max_length:
             raise InvalidArgumentError(f"min_length {self.min_length} is above max_length "
                              f"{self.max_length}")
@@ -296,6 +301,10 @@ fill rule every open cell is on a path)
                 "supported yet: the clue moves empty the border and spaced clues allow no "
                 "cut, and no such candidate was ever proven unique here; drop one of them"
             )
+        if self.thin and self.symmetry != "none":
+            raise InvalidArgumentError(
+                "thin does not keep clue symmetry (a join removes two clues that are "
+                "rarely each other's mirror image); drop one of them")
         if self.empty_share is not None:
             most = (cells - shortest) / cells
             if self.empty_share[0] > most:

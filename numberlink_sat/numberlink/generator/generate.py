@@ -53,6 +53,7 @@ from numberlink_sat.numberlink.generator.design import (
 )
 from numberlink_sat.numberlink.generator.paths import random_paths
 from numberlink_sat.numberlink.generator.symmetry import mirror_map, symmetric_paths
+from numberlink_sat.numberlink.generator.thin import DEFAULT_PROOF_TIME_LIMIT, Thinned, thin
 from numberlink_sat.numberlink.generator.uniqueness import (
     ProofResult,
     RepairFailed,
@@ -96,7 +97,9 @@ class GenerationStats:
     the shape controls, then proves it); ``draws``: candidates drawn in all (the rejected
     ones included); ``empty``: cells on no path and not
     blocked; ``conflicts``: SAT conflicts over all attempts; times in seconds, summed
-    over all attempts.
+    over all attempts. With ``thin``: ``thin_merges`` and ``thin_shifts`` kept moves,
+    ``thin_asked`` candidates proven or refuted, ``seconds_thinning`` (the accepted
+    puzzle's walk).
     """
 
     labels: int
@@ -121,11 +124,15 @@ class GenerationStats:
     difficulty: float | None = None
     difficulty_grade: str | None = None
     draws: int = 0
+    thin_merges: int = 0
+    thin_shifts: int = 0
+    thin_asked: int = 0
+    seconds_thinning: float = 0.0
 
     @property
     def seconds(self) -> float:
-        """Total time: building paths plus proving."""
-        return self.seconds_paths + self.seconds_proving
+        """Total time: building paths, proving and thinning."""
+        return self.seconds_paths + self.seconds_proving + self.seconds_thinning
 
     def as_dict(self) -> dict[str, Any]:
         """A plain dict (for JSON and CSV rows)."""
@@ -284,7 +291,7 @@ class _Attempts:
                                 removed=self.removed, induced=induced):
             self.reject("leftovers", "drawn paths break the length/blocked controls")
             return None
-        if c.max_labels is not None and len(layout.paths) > c.max_labels:
+        if c.max_labels is not None and len(layout.paths) > c.max_labels and not c.thin:
             drawn = len(layout.paths)
             # leave room for the repairs, which add labels
             target = max(c.min_labels or 1, c.max_labels - max(1, c.max_labels // 10))
@@ -350,7 +357,8 @@ class _Attempts:
                 c.width, c.height, layout.paths,
                 frozenset(divmod(i, c.width) for i in layout.blocked),
                 options=c.rules, deadline=budget.deadline, solver=c.solver,
-                min_labels=c.min_labels, max_labels=c.max_labels, max_rounds=c.max_rounds,
+                min_labels=c.min_labels, max_labels=None if c.thin else c.max_labels,
+                max_rounds=c.max_rounds,
                 local_window=c.local_window, policy=self.policy(), budget=budget,
             )
         except SolveTimeout as exc:
@@ -374,6 +382,13 @@ class _Attempts:
         problems = verify(puzzle, solution, **c.rules.as_kwargs())
         if problems:  # pragma: no cover - repairs keep the intended solution valid
             raise InternalError("repaired intended solution is invalid: " + problems[0])
+        thinned = self.thin(puzzle, solution) if c.thin else None
+        if thinned is not None:
+            puzzle, solution = thinned.puzzle, thinned.solution
+            if c.max_labels is not None and len(puzzle.labels) > c.max_labels:
+                self.reject("thin", f"thinned to {len(puzzle.labels)} labels, not down to "
+                            f"max_labels={c.max_labels} ({thinned.stopped})")
+                return None
         broken = control_problems(puzzle, solution, c, rate_it=False)
         if broken:
             self.reject("controls after repairs", broken[0])
@@ -411,8 +426,38 @@ class _Attempts:
             difficulty=score,
             difficulty_grade=grade,
             draws=self.draws,
+            thin_merges=thinned.merges if thinned else 0,
+            thin_shifts=len(thinned.steps) - thinned.merges if thinned else 0,
+            thin_asked=thinned.asked if thinned else 0,
+            seconds_thinning=thinned.seconds if thinned else 0.0,
         )
         return GeneratedPuzzle(puzzle, solution, stats)
+
+    def thin(self, puzzle: Puzzle, solution: Solution) -> Thinned | None:
+        """The proven puzzle thinned towards ``max_labels`` (module ``thin``), every
+        candidate kept to the length and clue-placement controls; ``None`` when the
+        time left did not even cover the first proof."""
+        c = self.controls
+        limit = c.thin_time_limit
+        left = self.run_deadline.remaining()
+        if left is not None:
+            limit = max(0.0, left) if limit is None else max(0.0, min(limit, left))
+
+        def keep(p: Puzzle, s: Solution) -> bool:
+            longest = max(len(path) for path in s.paths.values())
+            return ((c.max_length is None or longest <= c.max_length)
+                    and not _placement_problems(p, c))
+
+        try:
+            return thin(puzzle, solution, fill=c.fill, no_touch=c.no_touch, no_2x2=c.no_2x2,
+                        target_labels=c.max_labels,
+                        min_length=c.shortest_path, time_limit=limit, rng=self.rng,
+                        solver=c.solver, keep=keep,
+                        proof_time_limit=min(DEFAULT_PROOF_TIME_LIMIT, limit or math.inf))
+        except SolveTimeout:
+            return None
+        finally:
+            self.run_deadline.check("generating")
 
     def run(self) -> GeneratedPuzzle:
         c = self.controls
@@ -503,7 +548,11 @@ def generate_with_solution(
     ``symmetry``; ``no_adjacent_ends``; ``no_border_clues``; ``time_limit`` bounds
     the proof of one candidate (``candidate_time_limit``), ``total_time_limit`` the
     whole call (past it :class:`~numberlink_sat.errors.SolveTimeout` is raised);
-    ``conflict_budget``, ``max_attempts``, ``max_rounds``, ``local_window``.
+    ``conflict_budget``, ``max_attempts``, ``max_rounds``, ``local_window``;
+    ``thin=True`` joins paths of the proven puzzle while it stays unique, down to
+    ``max_labels`` (which then is not met by joining drawn paths) or for at most
+    ``thin_time_limit`` seconds (module :mod:`.thin`; a walk cut short by a wall-clock
+    limit is not reproducible by seed).
 
     Raises :class:`GenerationFailed` when no candidate succeeded (with
     :class:`~numberlink_sat.errors.SolveTimeout` as its cause if every one timed out),
