@@ -17,6 +17,8 @@ solution changes ``k`` paths or fewer.
     python benchmarks/handmade_bench.py --znumlin /tmp/znumlin --time-limit 20
     python benchmarks/handmade_bench.py --urls more-urls.txt   # more hand-made URLs
     python benchmarks/handmade_bench.py --local 4   # where undecided: the local check
+    python benchmarks/handmade_bench.py --urls benchmarks/results/thin/designed.url \
+        --urls-only   # the puzzles designed here (thin_bench.py), no corpus needed
 
 Writes ``handmade.csv`` and ``handmade.md``.
 """
@@ -60,17 +62,22 @@ FIELDS = ("puzzle", "size", "pairs", "rule", "solve", "solve_wall", "solve_cpu",
           "engine", "count_wall", "count_cpu", "znumlin", "znumlin_cpu", "local", "local_cpu")
 
 
-def boards(extra: Sequence[Path] = ()) -> list[tuple[str, nl.Puzzle, tuple[bool, ...]]]:
+def boards(extra: Sequence[Path] = (), *, urls_only: bool = False
+           ) -> list[tuple[str, nl.Puzzle, tuple[bool, ...]]]:
     """(name, puzzle, the fill values to run) for every board of the benchmark; the
-    puzz.link URLs of the files in ``extra`` (one a line) come after the corpus's."""
+    puzz.link URLs of the files in ``extra`` (one a line) come after the corpus's.
+    ``urls_only``: the boards of ``extra`` alone (no corpus needed)."""
     out: list[tuple[str, nl.Puzzle, tuple[bool, ...]]] = []
     urls: dict[str, nl.Puzzle] = {}
-    for path in (CORPUS / "puzzlink" / "urls.txt", *extra):
+    files = list(extra) if urls_only else [CORPUS / "puzzlink" / "urls.txt", *extra]
+    for path in files:
         for url, puzzle in read_urls(path):
             urls.setdefault(url, puzzle)
     for url, puzzle in urls.items():
         genre = url.split("?", 1)[1].split("/", 1)[0]
         out.append((f"{genre} {url.split('/')[-1][:12]}", puzzle, (False, True)))
+    if urls_only:
+        return out
     for name, relative, index in CORPUS_BOARDS:
         out.append((name, nl.read(CORPUS / relative)[index], (False, True)))
     rng = random.Random(2026)
@@ -256,6 +263,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--urls", type=Path, action="append", default=[],
                         help="a file of more puzz.link URLs, one a line (repeatable): "
                              "hand-made puzzles kept outside the repository")
+    parser.add_argument("--urls-only", action="store_true",
+                        help="run only the boards of the --urls files (no corpus needed), "
+                             "e.g. benchmarks/results/thin/designed.url")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/handmade"))
     parser.add_argument("--local", type=int, metavar="K",
                         help="where the count times out, prove that no other solution "
@@ -263,8 +273,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.znumlin and not os.access(args.znumlin, os.X_OK):
         parser.error(f"--znumlin {args.znumlin}: no executable file there")
+    if args.urls_only and not args.urls:
+        parser.error("--urls-only needs at least one --urls FILE")
     rows = []
-    for name, puzzle, fills in boards(args.urls):
+    for name, puzzle, fills in boards(args.urls, urls_only=args.urls_only):
         if args.only and args.only not in name:
             continue
         for fill in fills:

@@ -54,3 +54,19 @@ def test_a_missing_znumlin_is_a_usage_error(bench: ModuleType, tmp_path: Path,
         bench.main(["--znumlin", str(tmp_path / "znumlin"), "--out", str(tmp_path)])
     assert stop.value.code == 2
     assert "no executable file there" in capsys.readouterr().err
+
+
+def test_urls_only_runs_the_given_files_alone(bench: ModuleType, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    urls = tmp_path / "designed.url"
+    urls.write_text("https://puzz.link/p?numlin/6/6/k1g2h3k1j43l2k4 6x6 nikoli seed 1\n",
+                    encoding="utf-8")
+    [(name, puzzle, fills)] = bench.boards([urls], urls_only=True)
+    assert name.startswith("numlin ") and fills == (False, True)
+    assert bench.main(["--urls", str(urls), "--urls-only", "--out", str(tmp_path)]) == 0
+    page = (tmp_path / "handmade.md").read_text(encoding="utf-8")
+    assert page.count("| numlin k1g2h3k1j43l") == 2
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--urls-only", "--out", str(tmp_path)])
+    assert stop.value.code == 2
+    assert "--urls-only needs at least one --urls FILE" in capsys.readouterr().err
