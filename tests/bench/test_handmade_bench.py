@@ -63,6 +63,7 @@ def test_urls_only_runs_the_given_files_alone(bench: ModuleType, tmp_path: Path,
                     encoding="utf-8")
     [(name, puzzle, fills)] = bench.boards([urls], urls_only=True)
     assert name.startswith("numlin ") and fills == (False, True)
+    assert (puzzle.width, len(puzzle.labels)) == (6, 4)
     assert bench.main(["--urls", str(urls), "--urls-only", "--out", str(tmp_path)]) == 0
     page = (tmp_path / "handmade.md").read_text(encoding="utf-8")
     assert page.count("| numlin k1g2h3k1j43l") == 2
