@@ -145,3 +145,14 @@ def test_thin_refuses_symmetry_and_a_zero_thin_time(capsys: pytest.CaptureFixtur
     with pytest.raises(SystemExit) as stop:
         main(["generate", "--size", "6x6", "--thin", "--thin-time", "0"])
     assert stop.value.code == 2
+
+
+def test_thin_stops_at_min_labels(tmp_path: Path) -> None:
+    out = tmp_path / "floor"
+    assert main(["generate", "--size", "6x6", "--seed", "1", "--no-blocked", "--thin",
+                 "--min-labels", "5", "-q", "--out", str(out)]) == 0
+    [row] = _manifest(out)
+    assert int(str(row["pairs"])) == 5  # the walk stops there
+    with (out / "stats.csv").open(encoding="utf-8") as handle:
+        [stats] = list(csv.DictReader(handle))
+    assert int(stats["thin_merges"]) >= 1

@@ -435,7 +435,7 @@ class _Attempts:
 
     def thin(self, puzzle: Puzzle, solution: Solution) -> Thinned | None:
         """The proven puzzle thinned towards ``max_labels`` (module ``thin``), every
-        candidate kept to the length and clue-placement controls; ``None`` when the
+        candidate kept to the length, ``min_labels`` and clue-placement controls; ``None`` when the
         time left did not even cover the first proof."""
         c = self.controls
         limit = c.thin_time_limit
@@ -446,11 +446,13 @@ class _Attempts:
         def keep(p: Puzzle, s: Solution) -> bool:
             longest = max(len(path) for path in s.paths.values())
             return ((c.max_length is None or longest <= c.max_length)
+                    and len(p.labels) >= (c.min_labels or 1)
                     and not _placement_problems(p, c))
 
         try:
             return thin(puzzle, solution, fill=c.fill, no_touch=c.no_touch, no_2x2=c.no_2x2,
-                        target_labels=c.max_labels,
+                        target_labels=c.max_labels if c.max_labels is not None
+                        else c.min_labels,
                         min_length=c.shortest_path, time_limit=limit, rng=self.rng,
                         solver=c.solver, keep=keep,
                         proof_time_limit=min(DEFAULT_PROOF_TIME_LIMIT, limit or math.inf))

@@ -306,9 +306,10 @@ def thin(  # noqa: PLR0913
     when it has a second solution, :class:`~numberlink_sat.errors.SolveTimeout` when the
     proof takes longer than ``proof_time_limit``). The walk is random (``seed`` or
     ``rng``): the same seed gives the same puzzle as long as no proof reaches its time
-    limit. ``on_step`` is called with every kept move; ``keep(puzzle, solution)``, when
-    given, must accept a candidate before it is asked (the generator's controls: clue
-    placement, path lengths).
+    limit. The labels of the result are ``1..k`` in row-major order of each path's first
+    cell (as the generator names them). ``on_step`` is called with every kept move;
+    ``keep(puzzle, solution)``, when given, must accept a candidate before it is asked
+    (the generator's controls: clue placement, path lengths).
     """
     started, cpu = time.perf_counter(), cpu_seconds()
     _check_arguments(seed, rng, target_labels, max_steps, min_length, proof_time_limit)
