@@ -16,8 +16,9 @@ from scratch (``count_solutions(limit=2)``, no time limit below ``--recheck-limi
 Writes ``thin.csv`` (one row a board), ``steps.csv`` (every kept move: labels and proof
 seconds, the cost of a proof as the pairs thin out), ``thin.md``, ``thin.png`` (if
 matplotlib is installed) and ``designed.url``: the final puzzles as puzz.link URLs
-(``numlin`` for the Nikoli rule, ``arukone`` for fill), designed here and free to
-commit, for ``handmade_bench.py --urls`` (with znumlin beside, an independent count).
+(``numlin`` for the Nikoli rule, ``arukone`` for fill; a comment line for a fill puzzle
+with more than the 52 pairs an Arukone URL holds), designed here and free to commit,
+for ``handmade_bench.py --urls`` (with znumlin beside, an independent count).
 Default output ``benchmarks/results/thin/``.
 """
 
@@ -37,7 +38,7 @@ from numberlink_sat.cli.common import positive_seconds
 from numberlink_sat.cli.generate import parse_size
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.numberlink.diagnose import cpu_seconds
-from numberlink_sat.numberlink.formats.puzzlink import to_url
+from numberlink_sat.numberlink.formats.puzzlink import ARUKONE_MAX, MAX_CLUE, to_url
 from numberlink_sat.numberlink.generator import generate_with_solution
 from numberlink_sat.numberlink.generator.thin import ThinStep, thin
 from numberlink_sat.numberlink.model import Puzzle
@@ -99,6 +100,9 @@ def one_board(width: int, height: int, seed: int, fill: bool, limit: float,
     genre = "arukone" if fill else "numlin"
     tagged = Puzzle(width, height, dict(result.puzzle.endpoints), genre=genre,
                     rules=RuleOptions(fill=fill))
+    top = ARUKONE_MAX if fill else MAX_CLUE
+    if labels > top:  # puzz.link's Arukone clues stop at 52
+        return row, steps, f"# {genre} holds clues 1..{top} only:"
     return row, steps, to_url(tagged)
 
 
@@ -155,6 +159,20 @@ def plot(steps: list[dict[str, Any]], out: Path) -> Path | None:
     return path
 
 
+def _read_csv(path: Path, fields: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The rows of an earlier run's CSV, numbers as numbers again."""
+    def value(text: str) -> Any:
+        for kind in (int, float):
+            try:
+                return kind(text)
+            except ValueError:
+                pass
+        return text
+
+    with path.open(encoding="utf-8", newline="") as handle:
+        return [{k: value(row.get(k, "")) for k in fields} for row in csv.DictReader(handle)]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", nargs="+", type=parse_size, default=[(14, 14), (20, 20)],
@@ -167,12 +185,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--recheck-limit", type=positive_seconds, default=60.0,
                         help="seconds for the fresh count of each final puzzle (default 60)")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/thin"))
+    parser.add_argument("--merge", type=Path, nargs="+", metavar="DIR",
+                        help="no run: join the outputs of earlier runs (their thin.csv, "
+                        "steps.csv and designed.url) into --out")
     args = parser.parse_args(argv)
     rules = {"nikoli": [False], "fill": [True], "both": [False, True]}[args.rule]
     rows: list[dict[str, Any]] = []
     steps: list[dict[str, Any]] = []
     urls: list[str] = []
-    for width, height in args.sizes:
+    for folder in args.merge or []:
+        try:
+            rows += _read_csv(folder / "thin.csv", FIELDS)
+            steps += _read_csv(folder / "steps.csv", STEP_FIELDS)
+            urls += (folder / "designed.url").read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            parser.error(f"--merge {folder}: {exc.strerror or exc}")
+    for width, height in [] if args.merge else args.sizes:
         for fill in rules:
             for seed in args.seeds:
                 row, walk, url = one_board(width, height, seed, fill, args.time_limit,
