@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import pytest
+
 import numberlink_sat as nl
 from numberlink_sat.numberlink.formats import parse
 from tests.bench.scripts import load_script
@@ -31,3 +33,18 @@ def test_small_boards_are_thinned_rechecked_and_written(tmp_path: Path) -> None:
         assert found is not None and len(found) == 1
         assert nl.count_solutions(puzzle, 2, fill=fill) == 1
     assert "cells a pair" in (tmp_path / "thin.md").read_text(encoding="utf-8")
+
+
+def test_runs_are_merged_and_a_missing_one_is_a_usage_error(tmp_path: Path) -> None:
+    bench = load_script("thin_bench")
+    for seed in ("1", "2"):
+        assert bench.main(["--sizes", "4x4", "--seeds", seed, "--rule", "nikoli",
+                           "--time-limit", "10", "--out", str(tmp_path / seed)]) == 0
+    assert bench.main(["--merge", str(tmp_path / "1"), str(tmp_path / "2"),
+                       "--out", str(tmp_path / "both")]) == 0
+    with (tmp_path / "both" / "thin.csv").open(encoding="utf-8") as handle:
+        assert [row["seed"] for row in csv.DictReader(handle)] == ["1", "2"]
+    assert len((tmp_path / "both" / "designed.url").read_text().splitlines()) == 2
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--merge", str(tmp_path / "none"), "--out", str(tmp_path / "x")])
+    assert stop.value.code == 2
