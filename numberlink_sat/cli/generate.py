@@ -377,8 +377,13 @@ class _Writer:
             return
         path = self.out / "stats.csv"
         new = not path.exists()
+        fields: list[str] = list(_STAT_FIELDS)
+        if not new:  # a resumed run keeps the columns of the file it appends to
+            with path.open(newline="", encoding="utf-8") as old:
+                fields = next(csv.reader(old), []) or fields
         with path.open("a", newline="", encoding="utf-8") as handle:
-            writer = csv.DictWriter(handle, fieldnames=_STAT_FIELDS)
+            writer = csv.DictWriter(handle, fieldnames=fields, restval="",
+                                    extrasaction="ignore")
             if new:
                 writer.writeheader()
             for row in sorted(self.rows, key=lambda r: str(r["file"])):

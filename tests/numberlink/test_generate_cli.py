@@ -156,3 +156,19 @@ def test_thin_stops_at_min_labels(tmp_path: Path) -> None:
     with (out / "stats.csv").open(encoding="utf-8") as handle:
         [stats] = list(csv.DictReader(handle))
     assert int(stats["thin_merges"]) >= 1
+
+
+def test_a_resumed_run_keeps_the_columns_of_an_older_stats_file(tmp_path: Path) -> None:
+    out = tmp_path / "old"
+    base = ["generate", "--size", "5x5", "--seed", "4", "-q", "--out", str(out)]
+    assert main([*base, "--count", "1"]) == 0
+    stats = out / "stats.csv"
+    lines = stats.read_text(encoding="utf-8").splitlines()
+    header = lines[0].split(",")[:-3]  # as written before the thin columns
+    stats.write_text("\n".join([",".join(header)] + [",".join(line.split(",")[:-3])
+                                                      for line in lines[1:]]) + "\n",
+                     encoding="utf-8")
+    assert main([*base, "--count", "2"]) == 0
+    with stats.open(encoding="utf-8") as handle:
+        rows = list(csv.reader(handle))
+    assert len(rows) == 3 and all(len(row) == len(header) for row in rows)
