@@ -108,7 +108,10 @@ def test_zdd_beside_gives_the_exact_count() -> None:
 
 
 class _EndlessSolver:
-    """A SAT side that never answers but keeps asking its deadline, as slices do."""
+    """A SAT side that never answers but keeps asking its deadline, as slices do, and
+    spends CPU between the checks as a real search does (the ZDD starts after
+    ``RACE_AFTER_SECONDS`` of CPU: a sleeping stand-in took 11-15 s to get there, and
+    past the 20 s limit on a loaded machine)."""
 
     def __init__(self, puzzle: Puzzle, **options: object) -> None:
         self.deadline = options["deadline"]
@@ -122,7 +125,9 @@ class _EndlessSolver:
     def solutions(self, limit: int | None, known: object = ()) -> list[Solution]:
         while True:
             self.deadline.check("solving")  # type: ignore[attr-defined]
-            time.sleep(0.01)
+            busy_until = time.process_time() + 0.01
+            while time.process_time() < busy_until:
+                pass
 
 
 def test_counting_stops_sat_when_the_zdd_beside_it_answers(
