@@ -7,8 +7,9 @@ import random
 import pytest
 
 from numberlink_sat.errors import InvalidArgumentError
+from numberlink_sat.numberlink.fill_proof import some_touch
 from numberlink_sat.numberlink.generator import generate_with_solution
-from numberlink_sat.numberlink.generator.thin import merges, shifts, thin, touches_itself
+from numberlink_sat.numberlink.generator.thin import merges, shifts, thin
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.verify import verify
 from tests.numberlink.exhaustive import brute_path_sets
@@ -85,11 +86,15 @@ def test_moves_keep_the_solution_a_solution() -> None:
 
 
 def test_a_self_touching_path_is_never_asked_without_fill() -> None:
-    assert touches_itself([(0, 0), (0, 1), (1, 1), (1, 0)])
-    assert not touches_itself([(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0)])
+    def touches(path: list[tuple[int, int]]) -> bool:
+        paths = {"1": path}
+        return some_touch(Puzzle(3, 3, _ends(paths)), [Solution(3, 3, paths)])
+
+    assert touches([(0, 0), (0, 1), (1, 1), (1, 0)])
+    assert not touches([(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0)])
     made = generate_with_solution(8, 8, seed=3, fill=False, allow_blocked=False)
     result = thin(made.puzzle, made.solution, fill=False, seed=3, max_steps=10)
-    assert not any(touches_itself(p) for p in result.solution.paths.values())
+    assert not some_touch(result.puzzle, [result.solution])
 
 
 def test_the_same_seed_gives_the_same_walk() -> None:

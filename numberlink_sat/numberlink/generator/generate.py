@@ -53,7 +53,12 @@ from numberlink_sat.numberlink.generator.design import (
 )
 from numberlink_sat.numberlink.generator.paths import random_paths
 from numberlink_sat.numberlink.generator.symmetry import mirror_map, symmetric_paths
-from numberlink_sat.numberlink.generator.thin import DEFAULT_PROOF_TIME_LIMIT, Thinned, thin
+from numberlink_sat.numberlink.generator.thin import (
+    DEFAULT_PROOF_TIME_LIMIT,
+    Thinned,
+    relabelled,
+    thin,
+)
 from numberlink_sat.numberlink.generator.uniqueness import (
     ProofResult,
     RepairFailed,
@@ -154,13 +159,8 @@ def _finish(
     width: int, height: int, segments: list[list[int]], blocked: frozenset[Cell]
 ) -> tuple[Puzzle, Solution]:
     """Labels ``1..k`` in row-major order of the first end; each path from that end."""
-    oriented = [seg if seg[0] < seg[-1] else seg[::-1] for seg in segments]
-    oriented.sort(key=lambda seg: seg[0])
-    paths = {
-        str(k + 1): [divmod(i, width) for i in seg] for k, seg in enumerate(oriented)
-    }
-    puzzle = Puzzle(width, height, {lab: (p[0], p[-1]) for lab, p in paths.items()}, blocked)
-    return puzzle, Solution(width, height, paths)
+    cells = {str(k): [divmod(i, width) for i in seg] for k, seg in enumerate(segments)}
+    return relabelled(width, height, cells, blocked)
 
 
 def _empty_bounds(c: GeneratorControls) -> tuple[int, int]:
@@ -438,10 +438,7 @@ class _Attempts:
         candidate kept to the length, ``min_labels`` and clue-placement controls; ``None`` when the
         time left did not even cover the first proof."""
         c = self.controls
-        limit = c.thin_time_limit
-        left = self.run_deadline.remaining()
-        if left is not None:
-            limit = max(0.0, left) if limit is None else max(0.0, min(limit, left))
+        limit = self.run_deadline.within(c.thin_time_limit).time_limit
 
         def keep(p: Puzzle, s: Solution) -> bool:
             longest = max(len(path) for path in s.paths.values())

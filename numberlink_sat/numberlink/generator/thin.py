@@ -37,19 +37,21 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from numberlink_sat.errors import InvalidArgumentError, SolveTimeout
 from numberlink_sat.grid import Cell, orthogonal_neighbours
 from numberlink_sat.numberlink.diagnose import cpu_seconds
+from numberlink_sat.numberlink.fill_proof import some_touch
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.solve import count_solutions
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
-__all__ = ["DEFAULT_PROOF_TIME_LIMIT", "ThinStep", "Thinned", "merges", "shifts", "thin"]
+__all__ = ["DEFAULT_PROOF_TIME_LIMIT", "ThinStep", "Thinned", "merges", "relabelled", "shifts",
+           "thin"]
 
 DEFAULT_PROOF_TIME_LIMIT = 5.0
 """Seconds one candidate's uniqueness proof may take before the move is dropped."""
@@ -99,18 +101,6 @@ class Thinned:
     def merges(self) -> int:
         """Kept merges: ``labels_before - merges`` labels are left."""
         return sum(1 for step in self.steps if step.kind == "merge")
-
-
-def touches_itself(path: list[Cell]) -> bool:
-    """Whether two cells of ``path`` are side by side without being consecutive.
-
-    >>> touches_itself([(0, 0), (0, 1), (1, 1), (1, 0)]), touches_itself([(0, 0), (0, 1)])
-    (True, False)
-    """
-    place = {cell: i for i, cell in enumerate(path)}
-    return any(abs(place.get(near, i) - i) > 1
-               for i, (r, c) in enumerate(path)
-               for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)))
 
 
 def merges(solution: Solution) -> Iterator[Paths]:
@@ -183,15 +173,20 @@ def shifts(solution: Solution, min_length: int = 2) -> Iterator[Paths]:
                     break  # a one-cell path: both ends are x
 
 
-def _relabelled(puzzle: Puzzle, paths: Mapping[str, Sequence[Cell]]) -> tuple[Puzzle, Solution]:
-    """Labels ``1..k`` in row-major order of each path's first cell, each path from
-    its first end in that order (as the generator names them)."""
+def relabelled(width: int, height: int, paths: Mapping[str, Sequence[Cell]],
+               blocked: Iterable[Cell] = ()) -> tuple[Puzzle, Solution]:
+    """The puzzle and solution of ``paths``, labelled ``1..k`` in row-major order of each
+    path's first end, each path from that end (how the generator names its puzzles).
+
+    >>> p, s = relabelled(3, 2, {"b": [(1, 2), (1, 0)], "a": [(0, 2), (0, 0)]})
+    >>> dict(p.endpoints)
+    {'1': ((0, 0), (0, 2)), '2': ((1, 0), (1, 2))}
+    """
     oriented = sorted((list(p) if p[0] <= p[-1] else list(p)[::-1] for p in paths.values()),
                       key=lambda p: p[0])
     named = {str(k + 1): p for k, p in enumerate(oriented)}
     ends = {lab: (p[0], p[-1]) for lab, p in named.items()}
-    return (Puzzle(puzzle.width, puzzle.height, ends, puzzle.blocked),
-            Solution(puzzle.width, puzzle.height, named))
+    return Puzzle(width, height, ends, frozenset(blocked)), Solution(width, height, named)
 
 
 def _key(paths: Mapping[str, Sequence[Cell]]) -> frozenset[frozenset[Cell]]:
@@ -227,11 +222,7 @@ class _Walk:
 
     def proof_limit(self) -> float | None:
         """Seconds for one proof: ``proof_time_limit``, never past the deadline."""
-        left = self.deadline.remaining()
-        if left is None:
-            return self.proof_time_limit
-        limit = left if self.proof_time_limit is None else min(self.proof_time_limit, left)
-        return max(0.0, limit)
+        return self.deadline.within(self.proof_time_limit).time_limit
 
     def count(self, puzzle: Puzzle) -> int:
         """Solutions of ``puzzle`` up to 2 (``SolveTimeout`` past the proof limit)."""
@@ -244,9 +235,10 @@ class _Walk:
         if key in self.seen:
             return None
         self.seen.add(key)
-        if self.shortcuts_lose and any(touches_itself(p) for p in paths.values()):
+        puzzle, solution = relabelled(self.puzzle.width, self.puzzle.height, paths,
+                                      self.puzzle.blocked)
+        if self.shortcuts_lose and some_touch(puzzle, [solution]):
             return None
-        puzzle, solution = _relabelled(self.puzzle, paths)
         if verify(puzzle, solution, **self.rules):
             return None  # e.g. a joined path that builds a 2 x 2 block
         if self.keep is not None and not self.keep(puzzle, solution):
@@ -342,7 +334,8 @@ def thin(  # noqa: PLR0913
         steps.append(kept)
         if on_step is not None:
             on_step(kept)
-    final_puzzle, final_solution = _relabelled(puzzle, current.paths)
+    final_puzzle, final_solution = relabelled(puzzle.width, puzzle.height, current.paths,
+                                              puzzle.blocked)
     return Thinned(final_puzzle, final_solution, len(solution.paths), tuple(steps),
                    walk.asked, walk.timeouts, walk.multiple, stopped,
                    time.perf_counter() - started, cpu_seconds() - cpu)
