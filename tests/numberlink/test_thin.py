@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
 from numberlink_sat.errors import InvalidArgumentError
 from numberlink_sat.numberlink.fill_proof import some_touch
 from numberlink_sat.numberlink.generator import generate_with_solution
-from numberlink_sat.numberlink.generator.thin import merges, shifts, thin
+from numberlink_sat.numberlink.generator.thin import (
+    changed_paths,
+    count_after_move,
+    merges,
+    relabelled,
+    shifts,
+    thin,
+)
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.verify import verify
 from tests.numberlink.exhaustive import brute_path_sets
@@ -50,26 +58,98 @@ def test_every_thinned_puzzle_has_exactly_its_solution(fill: bool, no_touch: boo
     assert thinned_some >= 1  # the walk does thin
 
 
-@pytest.mark.parametrize("fill", [True, False])
-def test_a_merge_of_a_puzzle_with_two_solutions_has_two(fill: bool) -> None:
-    """Why the walk keeps to unique puzzles (plain rules): joining the same two paths of
-    a second solution gives a second solution of the merged puzzle."""
-    rng = random.Random(7)
-    checked = 0
-    for _ in range(60):
+def _not_unique(seed: int, rounds: int, fill: bool) -> Iterator[Solution]:
+    """Shifted solutions of small generated puzzles whose puzzle has two solutions or
+    more (exhaustive count) under ``fill``: starts that are not unique."""
+    rng = random.Random(seed)
+    for _ in range(rounds):
         width, height = rng.choice([(3, 3), (4, 3), (4, 4)])
         made = generate_with_solution(width, height, seed=rng.randrange(10**6),
                                       allow_blocked=False, fill=True)
         for paths in shifts(made.solution):  # shifted puzzles: often two solutions
-            p = Puzzle(width, height, _ends(paths))
-            before = brute_path_sets(p, fill=fill)
-            if before is None or len(before) < 2:
-                continue
-            for joined in merges(Solution(width, height, paths)):
-                after = brute_path_sets(Puzzle(width, height, _ends(joined)), fill=fill)
-                assert after is not None and len(after) >= 2
-                checked += 1
+            found = brute_path_sets(Puzzle(width, height, _ends(paths)), fill=fill)
+            if found is not None and len(found) >= 2:
+                yield Solution(width, height, paths)
+
+
+@pytest.mark.parametrize("fill", [True, False])
+def test_a_merge_of_a_puzzle_with_two_solutions_has_two(fill: bool) -> None:
+    """Why the walk keeps to unique puzzles (plain rules): joining the same two paths of
+    a second solution gives a second solution of the merged puzzle."""
+    checked = 0
+    for before in _not_unique(7, 60, fill):
+        for joined in merges(before):
+            after = brute_path_sets(Puzzle(before.width, before.height, _ends(joined)),
+                                    fill=fill)
+            assert after is not None and len(after) >= 2
+            checked += 1
     assert checked >= 20
+
+
+def _moves(solution: Solution) -> list[dict[str, list[tuple[int, int]]]]:
+    return [*merges(solution), *shifts(solution)]
+
+
+def _walk_cases(rules: dict[str, bool], boards: int, sizes: list[tuple[int, int]],
+                seed: int) -> list[tuple[Puzzle, Solution, list[list[tuple[int, int]]], int]]:
+    """Every move of small unique puzzles, two moves deep (each unique puzzle reached is
+    moved again): the candidate, its solution, the changed paths and its exhaustive
+    count up to 2."""
+    rng = random.Random(seed)
+    cases = []
+    for _ in range(boards):
+        width, height = rng.choice(sizes)
+        made = generate_with_solution(width, height, seed=rng.randrange(10**6),
+                                      allow_blocked=False, **rules)
+        frontier = [made.solution]
+        for _depth in range(2):
+            unique = []
+            for before in frontier:
+                for paths in _moves(before):
+                    puzzle, solution = relabelled(width, height, paths)
+                    if verify(puzzle, solution, **rules):
+                        continue  # e.g. a joined path with a 2 x 2 square
+                    found = brute_path_sets(puzzle, **rules)
+                    assert found is not None
+                    cases.append((puzzle, solution, changed_paths(before, paths),
+                                  min(len(found), 2)))
+                    if len(found) == 1 and len(unique) < 4:
+                        unique.append(solution)
+            frontier = unique
+    return cases
+
+
+@pytest.mark.parametrize(("fill", "no_touch", "no_2x2"), VARIANTS)
+def test_a_step_proof_agrees_with_an_exhaustive_count(fill: bool, no_touch: bool,
+                                                      no_2x2: bool) -> None:
+    """The argument of count_after_move (a second solution changes a moved path),
+    checked against brute force on moves of unique puzzles: every move with a second
+    solution (where a wrong clause would hide it) and 40 without."""
+    rules = _rules(fill, no_touch, no_2x2)
+    rare = no_touch or (fill and no_2x2)  # second solutions are rare there: larger boards
+    cases = _walk_cases(rules, 40 if rare else 12,
+                        [(5, 5), (6, 5), (6, 6)] if rare else [(4, 3), (4, 4), (5, 4)], 11)
+    two = [case for case in cases if case[3] == 2]
+    one = [case for case in cases if case[3] == 1][:40]
+    assert len(two) >= 5 and len(one) == 40  # both answers are checked
+    for puzzle, solution, changed, expected in two + one:
+        assert changed
+        assert count_after_move(puzzle, solution, changed, **rules) == expected
+
+
+def test_a_step_proof_needs_a_unique_puzzle_before_the_move() -> None:
+    """From a puzzle with two solutions the clause may hide a real second solution:
+    the premise is needed (so the test above has teeth)."""
+    hidden = 0
+    for before in _not_unique(5, 80, False):
+        for paths in merges(before):
+            puzzle, solution = relabelled(before.width, before.height, paths)
+            found = brute_path_sets(puzzle, fill=False) or []
+            counted = count_after_move(puzzle, solution, changed_paths(before, paths),
+                                       fill=False)
+            assert counted <= min(len(found), 2)
+            hidden += counted < min(len(found), 2)
+    assert hidden >= 1
 
 
 def test_moves_keep_the_solution_a_solution() -> None:
@@ -131,6 +211,8 @@ def test_bad_input_is_refused() -> None:
              Solution(3, 2, {"1": [(0, 0), (0, 1), (0, 2)]}), fill=False)
     with pytest.raises(InvalidArgumentError, match="does not solve"):
         thin(p, Solution(3, 1, {"1": [(0, 0), (0, 1)]}))
+    with pytest.raises(InvalidArgumentError, match="changed path"):
+        count_after_move(p, s, [[(0, 0)]])
     for bad in ({"target_labels": 0}, {"max_steps": -1}, {"min_length": 0},
                 {"seed": 1, "rng": random.Random(1)}, {"proof_time_limit": -1.0},
                 {"target_labels": True}):

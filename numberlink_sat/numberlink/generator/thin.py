@@ -10,9 +10,9 @@ never redrawn), with two moves on ``S``:
   ``a`` takes ``y`` and the part of ``b`` from ``y`` to one of ``b``'s ends, ``b`` keeps
   the rest (as many clues as before, two of them moved).
 
-A move is kept only when the new puzzle is **proven unique** (``count_solutions(limit=2)
-== 1`` within ``proof_time_limit``; a second solution or a timeout rejects it), so the
-walk stays on unique puzzles. It has to, under the plain rules: a merge of a puzzle with
+A move is kept only when the new puzzle is **proven unique** (at most one solution
+within ``proof_time_limit``; a second solution or a timeout rejects it), so the walk
+stays on unique puzzles. It has to, under the plain rules: a merge of a puzzle with
 a second solution ``T`` has a second solution too (``T`` with the two paths joined at
 the same two cells; under ``no_touch`` or ``no_2x2`` the joined path may break the rule,
 so there it is only likely).
@@ -25,6 +25,12 @@ solution checked by the verifier.
 Without fill (the Nikoli rule) a path that touches itself always has a shortcut, a
 second solution, so such moves are not even asked.
 
+The proof of a step knows more than a fresh count would (:func:`count_after_move`): the
+puzzle before the move was unique, so a second solution of the new one must change one
+of the paths the move made (one that keeps them all, with the move undone, would be a
+second solution of the unique puzzle before). One clause says so, and the search starts
+from ``S`` as a known solution instead of finding it again.
+
 >>> from numberlink_sat.numberlink.model import Puzzle, Solution
 >>> p = Puzzle(4, 1, {"1": ((0, 0), (0, 1)), "2": ((0, 2), (0, 3))})
 >>> s = Solution(4, 1, {"1": [(0, 0), (0, 1)], "2": [(0, 2), (0, 3)]})
@@ -35,23 +41,24 @@ second solution, so such moves are not even asked.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from numberlink_sat.errors import InvalidArgumentError, SolveTimeout
+from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
 from numberlink_sat.grid import Cell, orthogonal_neighbours
 from numberlink_sat.numberlink.diagnose import cpu_seconds
 from numberlink_sat.numberlink.fill_proof import some_touch
 from numberlink_sat.numberlink.model import Puzzle, Solution
-from numberlink_sat.numberlink.solve import count_solutions
+from numberlink_sat.numberlink.solve import NumberlinkSolver, count_solutions
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
-__all__ = ["DEFAULT_PROOF_TIME_LIMIT", "ThinStep", "Thinned", "merges", "relabelled", "shifts",
-           "thin"]
+__all__ = ["DEFAULT_PROOF_TIME_LIMIT", "ThinStep", "Thinned", "changed_paths",
+           "count_after_move", "merges", "relabelled", "shifts", "thin"]
 
 DEFAULT_PROOF_TIME_LIMIT = 5.0
 """Seconds one candidate's uniqueness proof may take before the move is dropped."""
@@ -173,6 +180,74 @@ def shifts(solution: Solution, min_length: int = 2) -> Iterator[Paths]:
                     break  # a one-cell path: both ends are x
 
 
+def changed_paths(before: Solution, after: Mapping[str, Sequence[Cell]]) -> list[list[Cell]]:
+    """The paths of ``after`` that are not paths of ``before`` (in either direction):
+    what a move made.
+
+    >>> s = Solution(4, 1, {"1": [(0, 1), (0, 0)], "2": [(0, 2), (0, 3)]})
+    >>> changed_paths(s, {"1": [(0, 0), (0, 1)], "2": [(0, 2), (0, 3)]})
+    []
+    >>> changed_paths(s, next(merges(s)))
+    [[(0, 0), (0, 1), (0, 2), (0, 3)]]
+    """
+    old = {tuple(p) for p in before.paths.values()}
+    return [list(p) for p in after.values()
+            if tuple(p) not in old and tuple(p[::-1]) not in old]
+
+
+def count_after_move(
+    puzzle: Puzzle,
+    solution: Solution,
+    changed: Sequence[Sequence[Cell]],
+    *,
+    fill: bool = True,
+    no_touch: bool = False,
+    no_2x2: bool = False,
+    solver: str = DEFAULT_SOLVER,
+    time_limit: float | None = None,
+) -> int:
+    """The solutions of ``puzzle`` up to 2, **given** that it was made by a move (a merge
+    or a shift) from a puzzle that has exactly one solution under the same rules, and
+    that ``solution`` is that one with its paths regrouped; ``changed``: the paths of
+    ``solution`` that the move made (:func:`changed_paths`).
+
+    Why a second solution ``T`` must change one of them: if ``T`` kept every changed
+    path, undoing the move on ``T`` (splitting the merged path again at the two joined
+    cells; giving the shifted cells back) would give a solution of the puzzle before,
+    since every other path, the set of used cells and each moved path as it was in the
+    unique solution are unchanged, and the rules (fill, paths that do not touch
+    themselves, no 2 x 2 square of one path) hold path by path; it would differ from
+    the unique solution, which is impossible. So one clause, "some edge of the changed
+    paths is unused", rules out nothing that matters, and ``solution`` is given to the
+    search as known (:meth:`NumberlinkSolver.solutions`). The clause goes into the
+    exact-rule search only; under fill the second search without fill keeps its own
+    solver without it (its "no" needs every solution of the looser rule).
+    ``SolveTimeout`` past ``time_limit``.
+
+    >>> s = Solution(4, 1, {"1": [(0, 0), (0, 1)], "2": [(0, 2), (0, 3)]})
+    >>> joined = next(merges(s))
+    >>> p, t = relabelled(4, 1, joined)
+    >>> count_after_move(p, t, changed_paths(s, joined), fill=False)
+    1
+    """
+    with NumberlinkSolver(puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2, solver=solver,
+                          time_limit=time_limit) as engine:
+        if engine.session is None or engine.encoding is None:
+            raise InternalError("a pre-check refuted a puzzle that has a known solution")
+        clause: list[int] = []
+        for path in changed:
+            for a, b in itertools.pairwise(path):
+                var = engine.encoding.edge_var(a, b)
+                if var is None:
+                    raise InvalidArgumentError(f"{a}-{b} is not an edge of the board")
+                clause.append(-var)
+        if not clause:  # a changed path without an edge: nothing to change
+            raise InvalidArgumentError("count_after_move needs a changed path of two "
+                                       "cells or more")
+        engine.session.add_clause(clause)
+        return sum(1 for _ in engine.solutions(2, known=[solution]))
+
+
 def relabelled(width: int, height: int, paths: Mapping[str, Sequence[Cell]],
                blocked: Iterable[Cell] = ()) -> tuple[Puzzle, Solution]:
     """The puzzle and solution of ``paths``, labelled ``1..k`` in row-major order of each
@@ -229,8 +304,14 @@ class _Walk:
         return count_solutions(puzzle, 2, solver=self.solver, time_limit=self.proof_limit(),
                                **self.rules)
 
-    def proven(self, paths: Paths) -> tuple[Solution, float] | None:
-        """The candidate's solution and proof seconds when it is proven unique."""
+    def count_after(self, puzzle: Puzzle, solution: Solution, changed: list[list[Cell]]) -> int:
+        """:func:`count_after_move` within the proof limit (the walk's puzzle is unique)."""
+        return count_after_move(puzzle, solution, changed, solver=self.solver,
+                                time_limit=self.proof_limit(), **self.rules)
+
+    def proven(self, current: Solution, paths: Paths) -> tuple[Solution, float] | None:
+        """The candidate's solution and proof seconds when it is proven unique
+        (``current``: the unique solution it was made from)."""
         key = _key(paths)
         if key in self.seen:
             return None
@@ -246,7 +327,7 @@ class _Walk:
         self.asked += 1
         began = time.perf_counter()
         try:
-            count = self.count(puzzle)
+            count = self.count_after(puzzle, solution, changed_paths(current, paths))
         except SolveTimeout:
             self.timeouts += 1
             return None
@@ -265,7 +346,7 @@ class _Walk:
                     return None
                 if min(len(p) for p in paths.values()) < min_length:
                     continue
-                made = self.proven(paths)
+                made = self.proven(current, paths)
                 if made is not None:
                     solution, seconds = made
                     return solution, ThinStep(kind, len(solution.paths), seconds,
