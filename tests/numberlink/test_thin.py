@@ -213,6 +213,9 @@ def test_bad_input_is_refused() -> None:
         thin(p, Solution(3, 1, {"1": [(0, 0), (0, 1)]}))
     with pytest.raises(InvalidArgumentError, match="changed path"):
         count_after_move(p, s, [[(0, 0)]])
+    with pytest.raises(InvalidArgumentError, match="does not solve"):
+        top = Solution(3, 2, {"1": [(0, 0), (0, 1), (0, 2)]})  # leaves a row empty
+        count_after_move(Puzzle(3, 2, {"1": ((0, 0), (0, 2))}), top, [list(top.paths["1"])])
     for bad in ({"target_labels": 0}, {"max_steps": -1}, {"min_length": 0},
                 {"seed": 1, "rng": random.Random(1)}, {"proof_time_limit": -1.0},
                 {"target_labels": True}):

@@ -230,9 +230,12 @@ def count_after_move(
     >>> count_after_move(p, t, changed_paths(s, joined), fill=False)
     1
     """
+    problems = verify(puzzle, solution, fill=fill, no_touch=no_touch, no_2x2=no_2x2)
+    if problems:
+        raise InvalidArgumentError("the solution does not solve the puzzle: " + problems[0])
     with NumberlinkSolver(puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2, solver=solver,
                           time_limit=time_limit) as engine:
-        if engine.session is None or engine.encoding is None:
+        if engine.session is None or engine.encoding is None:  # pragma: no cover - a bug
             raise InternalError("a pre-check refuted a puzzle that has a known solution")
         clause: list[int] = []
         for path in changed:
