@@ -2,10 +2,11 @@
 
 For each size, seed and rule: a generated puzzle without blocked cells (proven unique),
 then ``thin`` (``numberlink.generator.thin``) for up to ``--time-limit`` seconds: paths
-joined end to end while the puzzle stays unique, each step proven by
-``count_solutions(limit=2)``. Per board: labels before and after, cells per pair, kept
-merges and shifts, candidates asked (refuted by a second solution / past the proof
-limit), the median and last proof seconds, why the walk stopped, wall and CPU seconds.
+joined end to end while the puzzle stays unique, each step proven
+(``count_after_move``, generator.md section 2c). Per board: labels before and after,
+cells per pair, kept merges and shifts, candidates asked (refuted by a second solution /
+past the proof limit), the median and last proof seconds, why the walk stopped, wall
+and CPU seconds.
 Every final puzzle is checked by the verifier with its solution and proven unique again
 from scratch (``count_solutions(limit=2)``, no time limit below ``--recheck-limit``).
 
@@ -110,9 +111,10 @@ def summary(rows: list[dict[str, Any]], command: str) -> str:
     """The page: one row a board, then the medians per size and rule."""
     lines = ["# Designed here: generated puzzles thinned to hand-made density", "",
              f"`{command}`; Python {platform.python_version()}, 2 shared cores. A walk "
-             "keeps a move only when `count_solutions(limit=2)` proves the new puzzle "
-             "unique (5 s a proof at most); `recheck` counts the final puzzle again from "
-             "scratch.", "",
+             "keeps a move only when it proves the new puzzle unique (`count_after_move`: "
+             "the solution known, one clause that a second one changes a moved path; 5 s "
+             "a proof at most); `recheck` counts the final puzzle again from scratch "
+             "(`count_solutions(limit=2)`).", "",
              "| " + " | ".join(FIELDS) + " |", "|" + " --- |" * len(FIELDS)]
     lines += ["| " + " | ".join(str(row[f]) for f in FIELDS) + " |" for row in rows]
     lines.append("")
