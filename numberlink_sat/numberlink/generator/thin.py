@@ -41,18 +41,18 @@ from ``S`` as a known solution instead of finding it again.
 
 from __future__ import annotations
 
-import itertools
 import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
+from numberlink_sat.errors import InvalidArgumentError, SolveTimeout
 from numberlink_sat.grid import Cell, orthogonal_neighbours
+from numberlink_sat.numberlink.chain import solutions_after_move
 from numberlink_sat.numberlink.diagnose import cpu_seconds
 from numberlink_sat.numberlink.fill_proof import some_touch
 from numberlink_sat.numberlink.model import Puzzle, Solution
-from numberlink_sat.numberlink.solve import NumberlinkSolver, count_solutions
+from numberlink_sat.numberlink.solve import count_solutions
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
@@ -230,25 +230,8 @@ def count_after_move(
     >>> count_after_move(p, t, changed_paths(s, joined), fill=False)
     1
     """
-    problems = verify(puzzle, solution, fill=fill, no_touch=no_touch, no_2x2=no_2x2)
-    if problems:
-        raise InvalidArgumentError("the solution does not solve the puzzle: " + problems[0])
-    with NumberlinkSolver(puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2, solver=solver,
-                          time_limit=time_limit) as engine:
-        if engine.session is None or engine.encoding is None:  # pragma: no cover - a bug
-            raise InternalError("a pre-check refuted a puzzle that has a known solution")
-        clause: list[int] = []
-        for path in changed:
-            for a, b in itertools.pairwise(path):
-                var = engine.encoding.edge_var(a, b)
-                if var is None:
-                    raise InvalidArgumentError(f"{a}-{b} is not an edge of the board")
-                clause.append(-var)
-        if not clause:  # a changed path without an edge: nothing to change
-            raise InvalidArgumentError("count_after_move needs a changed path of two "
-                                       "cells or more")
-        engine.session.add_clause(clause)
-        return sum(1 for _ in engine.solutions(2, known=[solution]))
+    return len(solutions_after_move(puzzle, solution, changed, fill=fill, no_touch=no_touch,
+                                    no_2x2=no_2x2, solver=solver, time_limit=time_limit))
 
 
 def relabelled(width: int, height: int, paths: Mapping[str, Sequence[Cell]],

@@ -1,0 +1,113 @@
+"""Uniqueness along a chain of merges (numberlink.chain): every verdict against brute
+force, under all eight rule variants."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from numberlink_sat.errors import InvalidArgumentError
+from numberlink_sat.numberlink.chain import chain_proof, join_pieces, split_paths
+from numberlink_sat.numberlink.generator import generate_with_solution
+from numberlink_sat.numberlink.generator.thin import shifts
+from numberlink_sat.numberlink.model import Puzzle, Solution
+from numberlink_sat.numberlink.verify import verify
+from tests.numberlink.exhaustive import brute_path_sets
+from tests.numberlink.test_thin import _walk_cases
+
+VARIANTS = [(fill, no_touch, no_2x2) for fill in (True, False)
+            for no_touch in (False, True) for no_2x2 in (False, True)]
+
+
+def _boards(rules: dict[str, bool], seed: int) -> list[Puzzle]:
+    """Small puzzles, unique (generated) and often not (a shift of a generated one);
+    under fill with ``no_touch`` or ``no_2x2``, where those are rare, also every puzzle
+    with two solutions that two moves from a unique one reach (test_thin's walk)."""
+    if rules["fill"] and (rules["no_touch"] or rules["no_2x2"]):
+        cases = _walk_cases(rules, 40, [(5, 5), (6, 5), (6, 6)], 11)  # as in test_thin
+        two = [case[0] for case in cases if case[3] == 2]
+        return two + [case[0] for case in cases if case[3] == 1][:20]
+    rng = random.Random(seed)
+    boards = []
+    for _ in range(14):
+        width, height = rng.choice([(3, 3), (4, 3), (4, 4), (5, 3)])
+        made = generate_with_solution(width, height, seed=rng.randrange(10**6),
+                                      allow_blocked=False, **rules)
+        boards.append(made.puzzle)
+        for paths in list(shifts(made.solution))[:2]:
+            boards.append(Puzzle(width, height, {k: (p[0], p[-1]) for k, p in paths.items()}))
+    return boards
+
+
+@pytest.mark.parametrize(("fill", "no_touch", "no_2x2"), VARIANTS)
+def test_every_verdict_agrees_with_an_exhaustive_count(fill: bool, no_touch: bool,
+                                                       no_2x2: bool) -> None:
+    rules = {"fill": fill, "no_touch": no_touch, "no_2x2": no_2x2}
+    plain = not (no_touch or no_2x2)
+    verdicts: dict[str, int] = {}
+    for puzzle in _boards(rules, 3):
+        found = brute_path_sets(puzzle, **rules)
+        assert found is not None
+        for piece_length in (2, 3):
+            proof = chain_proof(puzzle, piece_length=piece_length, **rules)
+            verdicts[proof.verdict] = verdicts.get(proof.verdict, 0) + 1
+            if proof.verdict == "unique":
+                assert len(found) == 1
+            elif proof.verdict == "multiple":
+                assert len(found) >= 2
+                assert proof.solution is not None and proof.second is not None
+                assert proof.second != proof.solution
+                assert not verify(puzzle, proof.second, **rules)
+            elif proof.verdict == "none":
+                assert not found
+            else:  # undecided: only where a joined path may break a rule
+                assert proof.verdict == "undecided" and not plain and len(found) >= 2
+            if plain and found:  # the plain rules always decide (no time limit)
+                assert proof.verdict == ("unique" if len(found) == 1 else "multiple")
+    assert verdicts.get("unique", 0) >= 10
+    assert verdicts.get("multiple", 0) + verdicts.get("undecided", 0) >= 5
+
+
+def test_a_long_chain_is_walked_and_counted() -> None:
+    made = generate_with_solution(8, 8, seed=5, fill=False, allow_blocked=False)
+    steps = []
+    proof = chain_proof(made.puzzle, made.solution, fill=False, piece_length=2,
+                        on_step=steps.append)
+    assert proof.verdict == "unique" and proof.solution == made.solution
+    cells = sum(len(p) for p in made.solution.paths.values())
+    assert proof.split_pairs > len(made.puzzle.labels)
+    assert proof.proven_steps == proof.split_pairs - len(made.puzzle.labels)
+    assert list(proof.steps) == steps
+    assert all(step.answer == "unique" for step in steps)
+    assert steps[-1].pairs == len(made.puzzle.labels) and cells >= steps[-1].merged_cells
+
+
+def test_split_and_join_are_inverse() -> None:
+    made = generate_with_solution(7, 6, seed=2, allow_blocked=False)
+    for length in (2, 3, 5, 100):
+        pieces = split_paths(made.solution, length)
+        for label, parts in pieces.items():
+            assert all(len(part) >= 2 for part in parts)
+            assert [c for part in parts for c in part] == list(made.solution.paths[label])
+        flat = {f"{lab}.{k}": part[::-1] if k % 2 else part
+                for lab, parts in pieces.items() for k, part in enumerate(parts)}
+        assert join_pieces(made.puzzle, pieces, Solution(7, 6, flat)) == made.solution
+
+
+def test_no_solution_and_a_time_limit() -> None:
+    blocked_off = Puzzle(3, 3, {"1": ((0, 0), (2, 2)), "2": ((0, 2), (2, 0))})
+    assert chain_proof(blocked_off, fill=False).verdict == "none"
+    made = generate_with_solution(16, 16, seed=1, fill=False, allow_blocked=False)
+    proof = chain_proof(made.puzzle, fill=False, piece_length=2, time_limit=0.5)
+    assert proof.verdict in ("undecided", "unique")
+    assert proof.seconds < 0.5 + 1.5
+
+
+def test_bad_input_is_refused() -> None:
+    p = Puzzle(3, 1, {"1": ((0, 0), (0, 2))})
+    with pytest.raises(InvalidArgumentError, match="does not solve"):
+        chain_proof(p, Solution(3, 1, {"1": [(0, 0), (0, 1)]}))
+    for bad in ({"piece_length": 1}, {"tries": 0}, {"step_time_limit": -1.0}):
+        with pytest.raises(InvalidArgumentError):
+            chain_proof(p, **bad)  # type: ignore[arg-type]
