@@ -43,6 +43,7 @@ from numberlink_sat.errors import (
     ParseError,
     SolveTimeout,
 )
+from numberlink_sat.numberlink.chain import ChainProof, ChainStep, chain_proof
 from numberlink_sat.numberlink.formats import (
     FORMATS,
     SOLUTION_FORMATS,
@@ -101,6 +102,11 @@ def register(sub: Any) -> None:
                    "paths (seconds on boards whose full proof takes hours); exit 0 "
                    "'locally unique', 3 with a second solution that changes K paths or "
                    "fewer; a full proof ('unique') when K covers every path")
+    c.add_argument("--chain", action="store_true",
+                   help="decide along a chain of merges: the solution's paths cut into "
+                   "short pieces, joined back one at a time, each step proven (for large "
+                   "boards with few pairs, where the direct proof does not finish; "
+                   "minutes, not seconds)")
     c.set_defaults(func=run_check)
 
     v = sub.add_parser(
@@ -435,6 +441,50 @@ def _check_local(
     return status, [local.solution], local
 
 
+def _check_chain(
+    puzzle: Puzzle, options: dict[str, Any], args: argparse.Namespace, clock: Deadline,
+) -> tuple[str, list[Solution], ChainProof]:
+    """``check --chain``: status, the solutions to show and the chain walked."""
+    if args.certificate or args.all_variants or args.local is not None:
+        raise InvalidArgumentError("--chain does not combine with --certificate, "
+                                   "--all-variants or --local")
+    terminal = _stderr_is_terminal()
+
+    def report(step: ChainStep) -> None:
+        if terminal:
+            print(f"numberlink-sat: {clock.elapsed():.0f} s: merge to {step.pairs} pairs "
+                  f"({step.merged_cells} cells): {step.answer} in {step.seconds:.1f} s",
+                  file=sys.stderr, flush=True)
+
+    remaining = clock.remaining()
+    proof = chain_proof(puzzle, solver=args.solver, on_step=report,
+                        time_limit=None if remaining is None else max(0.0, remaining),
+                        **options)
+    found = [_checked(puzzle, s, options) for s in (proof.solution, proof.second)
+             if s is not None]
+    status = {"unique": "unique", "multiple": "multiple", "none": "no solution",
+              "undecided": "timeout"}[proof.verdict]
+    return status, found, proof
+
+
+def _chain_text(proof: ChainProof, rules: RuleOptions) -> str:
+    """The first line of ``check --chain``."""
+    walked = (f"{proof.proven_steps} merge{'' if proof.proven_steps == 1 else 's'} proven "
+              f"from a split puzzle of {proof.split_pairs} pairs in {proof.seconds:.1f} s")
+    if proof.verdict == "unique":
+        return f"unique ({rules.describe()}): along a chain of merges, {walked}"
+    if proof.verdict == "multiple":
+        return f"not unique ({rules.describe()}): a second solution after {walked}"
+    if proof.verdict == "none":
+        return f"no solution ({rules.describe()})"
+    return f"timeout ({rules.describe()}): undecided after {walked}"
+
+
+def _chain_json(proof: ChainProof) -> dict[str, Any]:
+    return {"split_pairs": proof.split_pairs, "merges": len(proof.steps),
+            "proven": proof.proven_steps, "seconds": round(proof.seconds, 3)}
+
+
 def _local_text(local: LocalCheck, rules: RuleOptions) -> str:
     """The first line of ``check --local``."""
     proven = (f"no other solution changes {local.proven_up_to} path"
@@ -467,6 +517,23 @@ _STATUS_TEXT = {
 }
 
 
+def _decide(
+    puzzle: Puzzle, options: dict[str, Any], args: argparse.Namespace, clock: Deadline,
+    certificate: str | None,
+) -> tuple[str, list[Solution], LocalCheck | None, ChainProof | None]:
+    """One puzzle's answer by the way asked (``--chain``, ``--local``,
+    ``--certificate`` or the default count): status, solutions, what was walked."""
+    if args.chain:
+        status, found, chain = _check_chain(puzzle, options, args, clock)
+        return status, found, None, chain
+    if args.local is not None:
+        status, found, local = _check_local(puzzle, options, args, clock)
+        return status, found, local, None
+    if certificate is not None:
+        return (*certified_check(puzzle, options, args, certificate), None, None)
+    return (*_check_one(puzzle, options, args, clock), None, None)
+
+
 def run_check(args: argparse.Namespace) -> int:
     """Check every puzzle of the input for uniqueness.
 
@@ -482,14 +549,9 @@ def run_check(args: argparse.Namespace) -> int:
         options = rules.as_kwargs()
         # one limit per puzzle, --all-variants included
         clock = Deadline(time_left(args, started) if index == 0 else args.time_limit)
-        local: LocalCheck | None = None
-        if args.local is not None:
-            status, found, local = _check_local(puzzle, options, args, clock)
-        elif args.certificate:
-            status, found = certified_check(puzzle, options, args,
-                                            _svg_path(args.certificate, index, len(puzzles)))
-        else:
-            status, found = _check_one(puzzle, options, args, clock)
+        status, found, local, chain = _decide(puzzle, options, args, clock,
+                                              _svg_path(args.certificate, index, len(puzzles))
+                                              if args.certificate else None)
         others: dict[str, str] = {}
         if args.all_variants:
             for name, flags in VARIANTS.items():
@@ -506,6 +568,8 @@ def run_check(args: argparse.Namespace) -> int:
                 record["found"] = len(found)  # verified, before the limit
             if local is not None:
                 record["local"] = _local_json(local)
+            if chain is not None:
+                record["chain"] = _chain_json(chain)
             if len(found) > 1:
                 record["second"] = _paths_json(found[1])
                 record["differ"] = sorted(list(c) for c in found[0].differing_cells(found[1]))
@@ -521,7 +585,10 @@ def run_check(args: argparse.Namespace) -> int:
                 print(head)
             if local is not None:
                 print(_local_text(local, rules))
-            _print_check(puzzle, status, found, others, rules, colour, local is None)
+            if chain is not None:
+                print(_chain_text(chain, rules))
+            _print_check(puzzle, status, found, others, rules, colour,
+                         local is None and chain is None)
         if args.svg and found:
             from numberlink_sat.render import diff_svg, solution_svg, write_image
 
