@@ -102,7 +102,7 @@ def register(sub: Any) -> None:
                    "paths (seconds on boards whose full proof takes hours); exit 0 "
                    "'locally unique', 3 with a second solution that changes K paths or "
                    "fewer; a full proof ('unique') when K covers every path")
-    c.add_argument("--chain", action="store_true",
+    c.add_argument("--by-merges", action="store_true",
                    help="decide along a chain of merges: the solution's paths cut into "
                    "short pieces, joined back one at a time, each step proven (for large "
                    "boards with few pairs, where the direct proof does not finish; "
@@ -444,9 +444,9 @@ def _check_local(
 def _check_chain(
     puzzle: Puzzle, options: dict[str, Any], args: argparse.Namespace, clock: Deadline,
 ) -> tuple[str, list[Solution], ChainProof]:
-    """``check --chain``: status, the solutions to show and the chain walked."""
+    """``check --by-merges``: status, the solutions to show and the chain walked."""
     if args.certificate or args.all_variants or args.local is not None:
-        raise InvalidArgumentError("--chain does not combine with --certificate, "
+        raise InvalidArgumentError("--by-merges does not combine with --certificate, "
                                    "--all-variants or --local")
     terminal = _stderr_is_terminal()
 
@@ -468,7 +468,7 @@ def _check_chain(
 
 
 def _chain_text(proof: ChainProof, rules: RuleOptions) -> str:
-    """The first line of ``check --chain``."""
+    """The first line of ``check --by-merges``."""
     walked = (f"{proof.proven_steps} merge{'' if proof.proven_steps == 1 else 's'} proven "
               f"from a split puzzle of {proof.split_pairs} pairs in {proof.seconds:.1f} s")
     if proof.verdict == "unique":
@@ -521,9 +521,9 @@ def _decide(
     puzzle: Puzzle, options: dict[str, Any], args: argparse.Namespace, clock: Deadline,
     certificate: str | None,
 ) -> tuple[str, list[Solution], LocalCheck | None, ChainProof | None]:
-    """One puzzle's answer by the way asked (``--chain``, ``--local``,
+    """One puzzle's answer by the way asked (``--by-merges``, ``--local``,
     ``--certificate`` or the default count): status, solutions, what was walked."""
-    if args.chain:
+    if args.by_merges:
         status, found, chain = _check_chain(puzzle, options, args, clock)
         return status, found, None, chain
     if args.local is not None:

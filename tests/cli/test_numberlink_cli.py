@@ -246,21 +246,21 @@ def test_check_local(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_check_chain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["check", str(SEED), "--chain", "--color", "never"], capsys)
+    code, out, _ = run(["check", str(SEED), "--by-merges", "--color", "never"], capsys)
     assert code == 0
     assert out.startswith("unique (fill): along a chain of merges, ")
     assert "from a split puzzle of" in out
-    code, out, _ = run(["check", str(SEED), "--chain", "--no-fill", "--json"], capsys)
+    code, out, _ = run(["check", str(SEED), "--by-merges", "--no-fill", "--json"], capsys)
     record = json.loads(out)
     assert code == 0 and record["status"] == "unique" and record["paths"]
     assert record["chain"]["proven"] == record["chain"]["merges"]
     f = tmp_path / "two.txt"
     f.write_text("1 . .\n. . .\n. . 1\n")
-    code, out, _ = run(["check", str(f), "--chain", "--no-fill", "--color", "never"], capsys)
+    code, out, _ = run(["check", str(f), "--by-merges", "--no-fill", "--color", "never"], capsys)
     assert code == 3 and out.startswith("not unique (no fill): a second solution")
     assert "second solution:" in out
     f.write_text("1 2 .\n. . .\n. 2 1\n")
-    code, out, _ = run(["check", str(f), "--chain", "--no-fill"], capsys)
+    code, out, _ = run(["check", str(f), "--by-merges", "--no-fill"], capsys)
     assert code == 1 and out.startswith("no solution")
-    code, _out, err = run(["check", str(f), "--chain", "--local", "2"], capsys)
-    assert code == 2 and "--chain does not combine" in err
+    code, _out, err = run(["check", str(f), "--by-merges", "--local", "2"], capsys)
+    assert code == 2 and "--by-merges does not combine" in err
