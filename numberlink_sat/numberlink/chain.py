@@ -35,7 +35,6 @@ is tried (``tries``), since any order of merges reaches ``H``.
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -177,13 +176,12 @@ def solutions_after_move(
                           time_limit=time_limit) as engine:
         if engine.session is None or engine.encoding is None:  # pragma: no cover - a bug
             raise InternalError("a pre-check refuted a puzzle that has a known solution")
-        clause: list[int] = []
-        for path in changed:
-            for a, b in itertools.pairwise(path):
-                var = engine.encoding.edge_var(a, b)
-                if var is None:
-                    raise InvalidArgumentError(f"{a}-{b} is not an edge of the board")
-                clause.append(-var)
+        moved = Solution(puzzle.width, puzzle.height,
+                         {str(k): path for k, path in enumerate(changed)})
+        try:  # "not all of these edges": the blocking clause of the moved paths alone
+            clause = engine.encoding.solution_blocking_clause(moved)
+        except ValueError as error:
+            raise InvalidArgumentError(str(error)) from None
         if not clause:  # a changed path without an edge: nothing to change
             raise InvalidArgumentError("a move's proof needs a changed path of two cells "
                                        "or more")
