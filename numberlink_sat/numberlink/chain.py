@@ -48,12 +48,18 @@ from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
-__all__ = ["DEFAULT_PIECE_LENGTH", "ChainProof", "ChainStep", "chain_proof", "join_pieces",
-           "solutions_after_move", "split_paths"]
+__all__ = ["DEFAULT_PIECE_LENGTH", "STEP_WINDOWS", "ChainProof", "ChainStep", "chain_proof",
+           "join_pieces", "solutions_after_move", "split_paths"]
 
 DEFAULT_PIECE_LENGTH = 8
 """Cells a piece of the split puzzle has (about): 8 gives a 26x26 split puzzle of about
 one pair per 8 cells, decided in a fraction of a second."""
+
+STEP_WINDOWS = False
+"""Whether a merge's proof runs the window searches (:class:`NumberlinkSolver`'s
+``window_search``). They find a second solution fast on boards that have many; a merge
+almost always has none (the puzzle before it was unique), and on the 26x26 hand-made
+board under the Nikoli rule they doubled a merge's CPU time (``docs/encoding.md``)."""
 
 Pieces = dict[str, list[list[Cell]]]
 
@@ -153,6 +159,7 @@ def solutions_after_move(
     no_2x2: bool = False,
     solver: str = DEFAULT_SOLVER,
     time_limit: float | None = None,
+    window_search: bool = True,
 ) -> list[Solution]:
     """``solution`` and at most one more solution of ``puzzle``, **given** that the
     puzzle was made by a move from one with exactly one solution under the same rules
@@ -162,7 +169,8 @@ def solutions_after_move(
     search is told so by one clause, "some edge of the changed paths is unused", in the
     search under the exact rules only (under fill the second search without fill keeps
     its own solver without it). Every solution is verified; ``SolveTimeout`` past
-    ``time_limit``.
+    ``time_limit``. ``window_search=False`` leaves out the window searches (a speed
+    choice: they only ever find solutions, never prove there is none).
 
     >>> p = Puzzle(4, 1, {"1": ((0, 0), (0, 3))})
     >>> s = Solution(4, 1, {"1": [(0, 0), (0, 1), (0, 2), (0, 3)]})
@@ -173,7 +181,7 @@ def solutions_after_move(
     if problems:
         raise InvalidArgumentError("the solution does not solve the puzzle: " + problems[0])
     with NumberlinkSolver(puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2, solver=solver,
-                          time_limit=time_limit) as engine:
+                          time_limit=time_limit, window_search=window_search) as engine:
         if engine.session is None or engine.encoding is None:  # pragma: no cover - a bug
             raise InternalError("a pre-check refuted a puzzle that has a known solution")
         moved = Solution(puzzle.width, puzzle.height,
@@ -219,7 +227,8 @@ class _Chain:
         limit = self.deadline.within(self.step_time_limit).time_limit
         try:
             found = solutions_after_move(puzzle, solution, [merged], solver=self.solver,
-                                         time_limit=limit, **self.rules)
+                                         time_limit=limit, window_search=STEP_WINDOWS,
+                                         **self.rules)
             answer = "unique" if len(found) == 1 else "second"
         except SolveTimeout:
             found, answer = [], "timeout"
