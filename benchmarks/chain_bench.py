@@ -10,6 +10,7 @@ stops the run. Every merge's seconds go to ``steps.csv``.
 
     python benchmarks/chain_bench.py --rule nikoli
     python benchmarks/chain_bench.py --urls more-urls.txt --rule both --time-limit 3600
+    python benchmarks/chain_bench.py --rule nikoli --workers 2 --log-dir chain-logs
 
 Writes ``chain.csv``, ``steps.csv`` and ``chain.md``; default output
 ``benchmarks/results/chain/``.
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import numberlink_sat as nl
-from numberlink_sat.cli.common import positive_seconds
+from numberlink_sat.cli.common import positive_int, positive_seconds
 from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.numberlink.chain import DEFAULT_PIECE_LENGTH, ChainStep, chain_proof
 from numberlink_sat.numberlink.diagnose import cpu_seconds
@@ -36,8 +37,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 from handmade_bench import CORPUS, read_urls
 
 FIELDS = ("puzzle", "size", "pairs", "rule", "count", "count_wall", "count_cpu", "chain",
-          "chain_wall", "chain_cpu", "split_pairs", "merges", "proven", "slowest_step")
-STEP_FIELDS = ("puzzle", "rule", "pairs", "merged_cells", "answer", "seconds")
+          "workers", "chain_wall", "chain_cpu", "split_pairs", "merges", "proven", "logged",
+          "slowest_step")
+STEP_FIELDS = ("puzzle", "rule", "pairs", "merged_cells", "answer", "seconds", "cpu_seconds",
+               "logged")
 VERDICT = {0: "none", 1: "unique", 2: "multiple"}
 
 
@@ -56,13 +59,16 @@ def one(name: str, puzzle: nl.Puzzle, fill: bool, args: argparse.Namespace
     def record(step: ChainStep) -> None:
         steps.append({"puzzle": name, "rule": rule, "pairs": step.pairs,
                       "merged_cells": step.merged_cells, "answer": step.answer,
-                      "seconds": round(step.seconds, 3)})
+                      "seconds": round(step.seconds, 3),
+                      "cpu_seconds": round(step.cpu_seconds, 3), "logged": step.logged})
         print(f"  {name} {rule}: {step.pairs} pairs, merged {step.merged_cells} cells: "
               f"{step.answer} in {step.seconds:.2f} s", file=sys.stderr, flush=True)
 
     proof = chain_proof(puzzle, fill=fill, piece_length=args.piece_length,
                         time_limit=args.time_limit, step_time_limit=args.step_limit,
-                        on_step=record)
+                        on_step=record, workers=args.workers,
+                        log=None if args.log_dir is None else
+                        args.log_dir / f"{name.replace(' ', '-')}-{rule}.jsonl")
     for solution in (proof.solution, proof.second):
         if solution is not None and nl.verify(puzzle, solution, fill=fill):
             raise SystemExit(f"WRONG: {name} ({rule}): the chain's solution does not verify")
@@ -73,9 +79,10 @@ def one(name: str, puzzle: nl.Puzzle, fill: bool, args: argparse.Namespace
     row = {"puzzle": name, "size": f"{puzzle.width}x{puzzle.height}",
            "pairs": len(puzzle.labels), "rule": rule, "count": direct,
            "count_wall": round(count_wall, 2), "count_cpu": round(count_cpu, 2),
-           "chain": proof.verdict, "chain_wall": round(proof.seconds, 2),
+           "chain": proof.verdict, "workers": args.workers, "chain_wall": round(proof.seconds, 2),
            "chain_cpu": round(proof.cpu_seconds, 2), "split_pairs": proof.split_pairs,
            "merges": len(proof.steps), "proven": proof.proven_steps,
+           "logged": proof.logged_steps,
            "slowest_step": round(max((s.seconds for s in proof.steps), default=0.0), 2)}
     print(" ".join(f"{k}={v}" for k, v in row.items()), flush=True)
     return row, steps
@@ -93,9 +100,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=positive_seconds, default=1800.0)
     parser.add_argument("--step-limit", type=positive_seconds, default=900.0)
     parser.add_argument("--piece-length", type=int, default=DEFAULT_PIECE_LENGTH)
+    parser.add_argument("--workers", type=positive_int, default=1,
+                        help="child processes proving the planned merges (default 1)")
+    parser.add_argument("--log-dir", type=Path, default=None,
+                        help="keep each chain's proven steps in DIR/NAME-RULE.jsonl and "
+                        "resume from them (the 'logged' column counts those taken)")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/chain"))
     args = parser.parse_args(argv)
     rules = {"nikoli": (False,), "fill": (True,), "both": (False, True)}[args.rule]
+    if args.log_dir is not None:
+        args.log_dir.mkdir(parents=True, exist_ok=True)
     rows: list[dict[str, Any]] = []
     steps: list[dict[str, Any]] = []
     for path in args.urls:

@@ -107,6 +107,13 @@ def register(sub: Any) -> None:
                    "short pieces, joined back one at a time, each step proven (for large "
                    "boards with few pairs, where the direct proof does not finish; "
                    "minutes, not seconds)")
+    c.add_argument("--jobs", type=positive_int, default=1, metavar="N",
+                   help="with --by-merges: prove the merges as independent proofs on N "
+                   "child processes, the longest first (default 1: one after another)")
+    c.add_argument("--chain-log", metavar="PATH",
+                   help="with --by-merges: keep every proven step in PATH (JSON lines) "
+                   "and skip the steps already there, so that a long proof resumes "
+                   "where an earlier run stopped")
     c.set_defaults(func=run_check)
 
     v = sub.add_parser(
@@ -452,14 +459,15 @@ def _check_chain(
 
     def report(step: ChainStep) -> None:
         if terminal:
+            how = "from the log" if step.logged else f"in {step.seconds:.1f} s"
             print(f"numberlink-sat: {clock.elapsed():.0f} s: merge to {step.pairs} pairs "
-                  f"({step.merged_cells} cells): {step.answer} in {step.seconds:.1f} s",
+                  f"({step.merged_cells} cells): {step.answer} {how}",
                   file=sys.stderr, flush=True)
 
     remaining = clock.remaining()
     proof = chain_proof(puzzle, solver=args.solver, on_step=report,
                         time_limit=None if remaining is None else max(0.0, remaining),
-                        **options)
+                        workers=args.jobs, log=args.chain_log, **options)
     found = [_checked(puzzle, s, options) for s in (proof.solution, proof.second)
              if s is not None]
     status = {"unique": "unique", "multiple": "multiple", "none": "no solution",
@@ -469,8 +477,10 @@ def _check_chain(
 
 def _chain_text(proof: ChainProof, rules: RuleOptions) -> str:
     """The first line of ``check --by-merges``."""
-    walked = (f"{proof.proven_steps} merge{'' if proof.proven_steps == 1 else 's'} proven "
-              f"from a split puzzle of {proof.split_pairs} pairs in {proof.seconds:.1f} s")
+    logged = f" ({proof.logged_steps} from the log)" if proof.logged_steps else ""
+    walked = (f"{proof.proven_steps} merge{'' if proof.proven_steps == 1 else 's'} proven"
+              f"{logged} from a split puzzle of {proof.split_pairs} pairs in "
+              f"{proof.seconds:.1f} s")
     if proof.verdict == "unique":
         return f"unique ({rules.describe()}): along a chain of merges, {walked}"
     if proof.verdict == "multiple":
@@ -482,7 +492,8 @@ def _chain_text(proof: ChainProof, rules: RuleOptions) -> str:
 
 def _chain_json(proof: ChainProof) -> dict[str, Any]:
     return {"split_pairs": proof.split_pairs, "merges": len(proof.steps),
-            "proven": proof.proven_steps, "seconds": round(proof.seconds, 3)}
+            "proven": proof.proven_steps, "from_log": proof.logged_steps,
+            "split_from_log": proof.split_logged, "seconds": round(proof.seconds, 3)}
 
 
 def _local_text(local: LocalCheck, rules: RuleOptions) -> str:
@@ -526,6 +537,8 @@ def _decide(
     if args.by_merges:
         status, found, chain = _check_chain(puzzle, options, args, clock)
         return status, found, None, chain
+    if args.jobs != 1 or args.chain_log is not None:
+        raise InvalidArgumentError("--jobs and --chain-log need --by-merges")
     if args.local is not None:
         status, found, local = _check_local(puzzle, options, args, clock)
         return status, found, local, None

@@ -35,12 +35,16 @@ is tried (``tries``), since any order of merges reaches ``H``.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
+from numberlink_sat.fanout import Outcome, run_forked
 from numberlink_sat.grid import Cell
+from numberlink_sat.numberlink.chain_log import ChainLog, fingerprint
 from numberlink_sat.numberlink.diagnose import cpu_seconds
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.solve import NumberlinkSolver, counted, solve
@@ -49,7 +53,7 @@ from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
 __all__ = ["DEFAULT_PIECE_LENGTH", "STEP_WINDOWS", "ChainProof", "ChainStep", "chain_proof",
-           "join_pieces", "solutions_after_move", "split_paths"]
+           "join_pieces", "planned_merges", "solutions_after_move", "split_paths"]
 
 DEFAULT_PIECE_LENGTH = 8
 """Cells a piece of the split puzzle has (about): 8 gives a 26x26 split puzzle of about
@@ -67,12 +71,17 @@ Pieces = dict[str, list[list[Cell]]]
 @dataclass(frozen=True)
 class ChainStep:
     """One merge asked: the pairs of the puzzle it made, the cells of the merged path,
-    what its proof said ("unique", "second" or "timeout") and its seconds."""
+    what its proof said ("unique", "second", "timeout", or "failed": the child process
+    that ran it died, say out of memory) and its seconds."""
 
     pairs: int
     merged_cells: int
     answer: str
     seconds: float
+    cpu_seconds: float = 0.0
+    """CPU seconds of the step's proof (in the child process that ran it, if any)."""
+    logged: bool = False
+    """Taken from the chain's log (proven by an earlier run), not proven in this one."""
 
 
 @dataclass(frozen=True)
@@ -93,11 +102,18 @@ class ChainProof:
     steps: tuple[ChainStep, ...]
     seconds: float
     cpu_seconds: float
+    split_logged: bool = False
+    """Whether the split puzzle's uniqueness was taken from the log."""
 
     @property
     def proven_steps(self) -> int:
         """Merges proven unique (the chain's length so far)."""
         return sum(1 for step in self.steps if step.answer == "unique")
+
+    @property
+    def logged_steps(self) -> int:
+        """Merges taken from the log (:mod:`~numberlink_sat.numberlink.chain_log`)."""
+        return sum(1 for step in self.steps if step.logged)
 
 
 def split_paths(solution: Solution, piece_length: int = DEFAULT_PIECE_LENGTH) -> Pieces:
@@ -197,15 +213,123 @@ def solutions_after_move(
         return list(engine.solutions(2, known=[solution]))
 
 
+def planned_merges(pieces: Pieces) -> list[tuple[str, int]]:
+    """The merges :func:`chain_proof` makes when each is proven at its first try: at
+    every step the shortest two neighbouring pieces (then by label and position), as
+    ``(label, k)``: pieces ``k`` and ``k + 1`` of ``label`` joined.
+
+    >>> planned_merges({"a": [[(0, 0), (0, 1)], [(0, 2), (0, 3)], [(0, 4), (0, 5), (0, 6)]]})
+    [('a', 0), ('a', 0)]
+    """
+    left = {label: [len(part) for part in parts] for label, parts in pieces.items()}
+    plan: list[tuple[str, int]] = []
+    while any(len(sizes) > 1 for sizes in left.values()):
+        _, label, k = min((sizes[k] + sizes[k + 1], label, k)
+                          for label, sizes in left.items() for k in range(len(sizes) - 1))
+        left[label][k:k + 2] = [left[label][k] + left[label][k + 1]]
+        plan.append((label, k))
+    return plan
+
+
+def _pairs(pieces: Pieces) -> int:
+    """The pairs of the pieces puzzle (one per piece)."""
+    return sum(len(parts) for parts in pieces.values())
+
+
+def _merged(pieces: Pieces, label: str, k: int) -> tuple[Pieces, list[Cell]]:
+    """``pieces`` with pieces ``k`` and ``k + 1`` of ``label`` joined (a copy), and the
+    joined path."""
+    trial = {lab: list(parts) for lab, parts in pieces.items()}
+    merged = trial[label][k] + trial[label][k + 1]
+    trial[label][k:k + 2] = [merged]
+    return trial, merged
+
+
 class _Chain:
-    """The state of one :func:`chain_proof`: the puzzle, the rules, the pieces, the log."""
+    """The state of one :func:`chain_proof`: the puzzle, the rules, the log."""
 
     def __init__(self, puzzle: Puzzle, rules: Mapping[str, bool], solver: str,
                  deadline: Deadline, step_time_limit: float | None,
-                 on_step: Callable[[ChainStep], None] | None) -> None:
+                 on_step: Callable[[ChainStep], None] | None,
+                 log: ChainLog | None) -> None:
         self.puzzle, self.rules, self.solver = puzzle, dict(rules), solver
         self.deadline, self.step_time_limit, self.on_step = deadline, step_time_limit, on_step
+        self.log = log
         self.steps: list[ChainStep] = []
+        self.split_pairs = 0
+        self.split_logged = False
+
+    def key(self, pieces: Pieces, merged: Sequence[Cell] | None) -> str:
+        """The fingerprint of a question of this chain (:mod:`.chain_log`)."""
+        return fingerprint(self.puzzle.width, self.puzzle.height, sorted(self.puzzle.blocked),
+                           self.rules, pieces, merged)
+
+    def logged(self, pieces: Pieces, merged: Sequence[Cell] | None) -> bool:
+        """Whether the log holds this question proven."""
+        return self.log is not None and self.log.proven(self.key(pieces, merged))
+
+    def keep(self, step: ChainStep, pieces: Pieces, merged: Sequence[Cell]) -> None:
+        """Note a step asked (and log it when proven here)."""
+        self.steps.append(step)
+        if self.log is not None and step.answer == "unique" and not step.logged:
+            self.log.add_step(self.key(pieces, merged), {
+                "pairs": step.pairs, "merged_cells": step.merged_cells,
+                "seconds": round(step.seconds, 3), "cpu_seconds": round(step.cpu_seconds, 3)})
+        if self.on_step is not None:
+            self.on_step(step)
+
+    def walk(self, pieces: Pieces, solution: Solution, workers: int,
+             tries: int) -> tuple[str, Solution | None]:
+        """Decide the split puzzle of ``pieces``, then merge back to the puzzle: the
+        verdict and, for "multiple", the second solution of the puzzle."""
+        split, split_solution = _pieces_puzzle(self.puzzle.width, self.puzzle.height, pieces,
+                                               self.puzzle.blocked)
+        self.split_pairs = len(split.labels)
+        self.split_logged = self.logged(pieces, None)
+        if not self.split_logged:
+            try:
+                _, found, _ = counted(split, 2, fill=self.rules["fill"],
+                                      no_touch=self.rules["no_touch"],
+                                      no_2x2=self.rules["no_2x2"], solver=self.solver,
+                                      time_limit=self.deadline.remaining())
+            except SolveTimeout:
+                return "undecided", None
+            if len(found) > 1:
+                outside = found[1] if found[0] == split_solution else found[0]
+                return self.second_verdict(pieces, outside, solution)
+            if self.log is not None:
+                self.log.add_step(self.key(pieces, None), {"pairs": self.split_pairs,
+                                                           "merged_cells": 0})
+        if workers > 1:
+            said, where, other = self.in_parallel(pieces, workers)
+            if said != "unique":
+                return ("undecided", None) if other is None else self.second_verdict(
+                    where, other, solution)
+        while any(len(parts) > 1 for parts in pieces.values()):
+            options = sorted((len(parts[k]) + len(parts[k + 1]), label, k)
+                             for label, parts in pieces.items() for k in range(len(parts) - 1))
+            for _, label, k in options[:tries]:
+                if self.deadline.expired():
+                    return "undecided", None
+                said, other = self.step(pieces, label, k)
+                if said == "unique":
+                    break
+                if other is not None:
+                    return self.second_verdict(pieces, other, solution)
+            else:
+                return "undecided", None
+        if {frozenset(e) for e in self.puzzle.endpoints.values()} != {
+                frozenset((p[0], p[-1])) for parts in pieces.values() for p in parts}:
+            raise InternalError("the chain did not end at the puzzle's clues")  # pragma: no cover
+        return "unique", None
+
+    def second_verdict(self, pieces: Pieces, found: Solution,
+                       first: Solution) -> tuple[str, Solution | None]:
+        """"multiple" with the puzzle's second solution joined from ``found`` (a solution
+        of the pieces puzzle other than ``first``'s pieces), "undecided" when the joined
+        paths break ``no_touch`` / ``no_2x2``."""
+        second = self.joined_second(pieces, found, first)
+        return ("multiple", second) if second is not None else ("undecided", None)
 
     def joined_second(self, pieces: Pieces, found: Solution,
                       first: Solution) -> Solution | None:
@@ -215,15 +339,12 @@ class _Chain:
             return None
         return second
 
-    def step(self, pieces: Pieces, label: str, k: int) -> tuple[str, Solution | None]:
-        """Merge pieces ``k`` and ``k + 1`` of ``label`` (in place when proven): the
-        answer and, for "second", the solution of the pieces puzzle found."""
-        trial = {lab: list(parts) for lab, parts in pieces.items()}
-        merged = trial[label][k] + trial[label][k + 1]
-        trial[label][k:k + 2] = [merged]
+    def prove(self, trial: Pieces, merged: list[Cell]) -> tuple[ChainStep, Solution | None]:
+        """Prove one merge (``trial``: the pieces after it): the step and, for "second",
+        the solution of the pieces puzzle found. Runs in whichever process calls it."""
         puzzle, solution = _pieces_puzzle(self.puzzle.width, self.puzzle.height, trial,
                                           self.puzzle.blocked)
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), time.process_time()
         limit = self.deadline.within(self.step_time_limit).time_limit
         try:
             found = solutions_after_move(puzzle, solution, [merged], solver=self.solver,
@@ -232,15 +353,83 @@ class _Chain:
             answer = "unique" if len(found) == 1 else "second"
         except SolveTimeout:
             found, answer = [], "timeout"
-        kept = ChainStep(len(puzzle.labels), len(merged), answer,
-                         time.perf_counter() - began)
-        self.steps.append(kept)
-        if self.on_step is not None:
-            self.on_step(kept)
-        if answer != "timeout":  # kept, or the puzzle the second solution belongs to
+        step = ChainStep(len(puzzle.labels), len(merged), answer, time.perf_counter() - began,
+                         time.process_time() - cpu)
+        return step, found[1] if answer == "second" else None
+
+    def step(self, pieces: Pieces, label: str, k: int) -> tuple[str, Solution | None]:
+        """Merge pieces ``k`` and ``k + 1`` of ``label`` (in place when proven): the
+        answer and, for "second", the solution of the pieces puzzle found."""
+        trial, merged = _merged(pieces, label, k)
+        if self.logged(trial, merged):
+            step, other = ChainStep(_pairs(trial), len(merged), "unique", 0.0,
+                                    logged=True), None
+        else:
+            step, other = self.prove(trial, merged)
+        self.keep(step, trial, merged)
+        if step.answer != "timeout":  # kept, or the puzzle the second solution belongs to
             pieces.clear()
             pieces.update(trial)
-        return answer, found[1] if answer == "second" else None
+        return step.answer, other
+
+    def in_parallel(self, pieces: Pieces, workers: int) -> tuple[str, Pieces, Solution | None]:
+        """Every planned merge as an independent proof on ``workers`` child processes,
+        the longest merges first: "unique" (all proven), "second" (with the pieces of the
+        puzzle it belongs to and the solution found) or "undecided"."""
+        states: list[tuple[Pieces, list[Cell]]] = []
+        current = pieces
+        for label, k in planned_merges(pieces):
+            current, merged = _merged(current, label, k)
+            states.append((current, merged))
+        steps: dict[int, ChainStep] = {}
+        todo = []
+        for index, (trial, merged) in enumerate(states):
+            if self.logged(trial, merged):
+                steps[index] = ChainStep(_pairs(trial), len(merged),
+                                         "unique", 0.0, logged=True)
+                self.keep(steps[index], trial, merged)
+            else:
+                todo.append(index)
+        todo.sort(key=lambda i: (-len(states[i][1]), -i))
+        found: list[tuple[int, Solution]] = []
+
+        def take(position: int, outcome: Outcome) -> bool:
+            index = todo[position]
+            trial, merged = states[index]
+            if outcome.status == "ok":
+                step, other = outcome.value
+            elif outcome.status == "error":  # an exception in a proof: a bug, not an answer
+                raise InternalError(f"a merge's proof failed in its child process: "
+                                    f"{outcome.reason}")
+            else:  # killed past the time limit, or the child died
+                step, other = ChainStep(_pairs(trial), len(merged), "timeout"
+                                        if outcome.status == "killed" else "failed", 0.0), None
+            steps[index] = step
+            self.keep(step, trial, merged)
+            if other is not None:
+                found.append((index, other))
+                return False
+            return step.answer == "unique" or self.log is not None
+
+        limit = self.deadline.remaining()
+        kill_at = None if limit is None else time.perf_counter() + limit + _KILL_GRACE
+        jobs = [partial(self.prove, *states[index]) for index in todo]
+        run_forked(jobs, workers, on_outcome=take, kill_at=kill_at)
+        self.steps.sort(key=lambda step: -step.pairs)  # the plan's order
+        if found:
+            index, other = found[0]
+            return "second", states[index][0], other
+        if len(steps) == len(states) and all(s.answer == "unique" for s in steps.values()):
+            if states:
+                pieces.clear()
+                pieces.update(states[-1][0])
+            return "unique", pieces, None
+        return "undecided", pieces, None
+
+
+_KILL_GRACE = 5.0
+"""Seconds past the time limit after which a child still proving a merge is killed (its
+own slices keep the limit; this only guards against one that does not)."""
 
 
 def chain_proof(  # noqa: PLR0913
@@ -256,29 +445,45 @@ def chain_proof(  # noqa: PLR0913
     tries: int = 3,
     solver: str = DEFAULT_SOLVER,
     on_step: Callable[[ChainStep], None] | None = None,
+    workers: int = 1,
+    log: str | os.PathLike[str] | None = None,
 ) -> ChainProof:
     """Decide whether ``puzzle`` is unique along a chain of merges (module docstring).
 
-    ``solution``: a known solution (verified here), else one is found first. The split
-    puzzle is decided by :func:`~numberlink_sat.numberlink.solve.counted`; each merge by
+    ``solution``: a known solution (verified here), else the one kept in ``log`` for
+    this puzzle and these rules, else one is found first. The split puzzle is decided by
+    :func:`~numberlink_sat.numberlink.solve.counted`; each merge by
     :func:`solutions_after_move` within ``step_time_limit`` (default: no limit but
-    ``time_limit``); when a merge runs past it, up to ``tries`` merges in all are tried
-    at that step, shortest first. Past ``time_limit`` (or with every try of a step
-    timed out) the verdict is "undecided", never a guess.
+    ``time_limit``). With ``workers=1`` the merges run here one after another; when a
+    merge runs past its limit, up to ``tries`` merges in all are tried at that step,
+    shortest first. With ``workers=N > 1`` the planned merges
+    (:func:`planned_merges`) run as independent proofs (each assumes only that the
+    puzzle before it is unique, which the merge before proves) on N forked child
+    processes, the longest first; ``tries`` does not apply. ``log``: a file of proven
+    steps (:mod:`~numberlink_sat.numberlink.chain_log`): steps found there are not
+    proven again, steps proven here are added, and with a log the other merges go on
+    after one has run past its limit, so that a later run with a larger limit resumes.
+    Past ``time_limit`` (or with a step not proven) the verdict is "undecided", never a
+    guess; ``on_step`` sees every step as it ends.
     """
     started, cpu = time.perf_counter(), cpu_seconds()
     if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
         raise InvalidArgumentError(f"tries must be an int >= 1, not {tries!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InvalidArgumentError(f"workers must be an int >= 1, not {workers!r}")
     Deadline(step_time_limit)  # raises for a negative or non-number limit
     rules = {"fill": fill, "no_touch": no_touch, "no_2x2": no_2x2}
     deadline = Deadline(time_limit)
-    chain = _Chain(puzzle, rules, solver, deadline, step_time_limit, on_step)
+    chain = _Chain(puzzle, rules, solver, deadline, step_time_limit, on_step,
+                   None if log is None else ChainLog(log))
 
     def answer(verdict: str, first: Solution | None, second: Solution | None = None,
                split: int = 0) -> ChainProof:
         return ChainProof(verdict, first, second, split, tuple(chain.steps),
-                          time.perf_counter() - started, cpu_seconds() - cpu)
+                          time.perf_counter() - started, cpu_seconds() - cpu,
+                          chain.split_logged)
 
+    solution = _first_solution(chain, solution)
     if solution is None:
         try:
             solution = solve(puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2,
@@ -287,40 +492,35 @@ def chain_proof(  # noqa: PLR0913
             return answer("undecided", None)
         if solution is None:
             return answer("none", None)
-    else:
-        problems = verify(puzzle, solution, **rules)
+        if chain.log is not None:
+            chain.log.add_solution(chain.key(_whole(puzzle), None), solution.paths)
+    pieces = split_paths(solution, piece_length)
+    verdict, second = chain.walk(pieces, solution, workers, tries)
+    return answer(verdict, solution, second, chain.split_pairs)
+
+
+def _whole(puzzle: Puzzle) -> Pieces:
+    """The puzzle's pairs as one-piece "pieces" (its clue cells): names its log key."""
+    return {label: [[a, b]] for label, (a, b) in puzzle.endpoints.items()}
+
+
+def _first_solution(chain: _Chain, given: Solution | None) -> Solution | None:
+    """``given`` (verified), else the solution the log keeps for this puzzle (verified;
+    one that does not solve it is ignored), else ``None``."""
+    puzzle = chain.puzzle
+    if given is not None:
+        problems = verify(puzzle, given, **chain.rules)
         if problems:
             raise InvalidArgumentError("the solution does not solve the puzzle: "
                                        + problems[0])
-    pieces = split_paths(solution, piece_length)
-    split, split_solution = _pieces_puzzle(puzzle.width, puzzle.height, pieces, puzzle.blocked)
-    split_pairs = len(split.labels)
+        return given
+    if chain.log is None:
+        return None
+    paths = chain.log.solution(chain.key(_whole(puzzle), None))
+    if paths is None:
+        return None
     try:
-        _, found, _ = counted(split, 2, fill=fill, no_touch=no_touch, no_2x2=no_2x2,
-                              solver=solver, time_limit=deadline.remaining())
-    except SolveTimeout:
-        return answer("undecided", solution, split=split_pairs)
-    if len(found) > 1:
-        outside = found[1] if found[0] == split_solution else found[0]
-        second = chain.joined_second(pieces, outside, solution)
-        return answer("multiple" if second else "undecided", solution, second, split_pairs)
-    while any(len(parts) > 1 for parts in pieces.values()):
-        options = sorted((len(parts[k]) + len(parts[k + 1]), label, k)
-                         for label, parts in pieces.items() for k in range(len(parts) - 1))
-        for _, label, k in options[:tries]:
-            if deadline.expired():
-                return answer("undecided", solution, split=split_pairs)
-            said, other = chain.step(pieces, label, k)
-            if said == "unique":
-                break
-            if said == "second":
-                assert other is not None
-                second = chain.joined_second(pieces, other, solution)
-                return answer("multiple" if second else "undecided", solution, second,
-                              split_pairs)
-        else:
-            return answer("undecided", solution, split=split_pairs)
-    if {frozenset(e) for e in puzzle.endpoints.values()} != {
-            frozenset((p[0], p[-1])) for parts in pieces.values() for p in parts}:
-        raise InternalError("the chain did not end at the puzzle's clues")  # pragma: no cover
-    return answer("unique", solution, split=split_pairs)
+        kept = Solution(puzzle.width, puzzle.height, paths)
+    except ValueError:
+        return None
+    return None if verify(puzzle, kept, **chain.rules) else kept

@@ -264,3 +264,35 @@ def test_check_chain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert code == 1 and out.startswith("no solution")
     code, _out, err = run(["check", str(f), "--by-merges", "--local", "2"], capsys)
     assert code == 2 and "--by-merges does not combine" in err
+
+
+def test_check_chain_in_parallel_with_a_log(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "chain.jsonl"
+    command = ["check", str(SEED), "--by-merges", "--jobs", "2", "--chain-log", str(log),
+               "--json"]
+    code, out, _ = run(command, capsys)
+    first = json.loads(out)
+    assert code == 0 and first["status"] == "unique"
+    assert first["chain"]["from_log"] == 0 and not first["chain"]["split_from_log"]
+    code, out, _ = run(command, capsys)
+    again = json.loads(out)
+    assert code == 0 and again["status"] == "unique" and again["chain"]["split_from_log"]
+    assert again["chain"]["from_log"] == again["chain"]["proven"] == first["chain"]["proven"]
+    code, out, _ = run([*command[:-1], "--color", "never"], capsys)
+    assert code == 0 and f"({again['chain']['proven']} from the log)" in out
+    log.write_text(log.read_text() + "oops\n")
+    lines = len(log.read_text().splitlines())
+    code, _out, err = run(command, capsys)
+    assert code == 2 and f"chain.jsonl, line {lines}: not a JSON line" in err
+    assert "Traceback" not in err
+    code, _out, err = run(["check", str(SEED), "--jobs", "2"], capsys)
+    assert code == 2 and "--jobs and --chain-log need --by-merges" in err
+
+
+def test_a_chain_log_that_cannot_be_written(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "no-such-folder" / "chain.jsonl"
+    code, _out, err = run(["check", str(SEED), "--by-merges", "--chain-log", str(missing)],
+                          capsys)
+    assert code == 2 and "no-such-folder" in err and "Traceback" not in err

@@ -3,12 +3,17 @@ force, under all eight rule variants."""
 
 from __future__ import annotations
 
+import os
 import random
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
-from numberlink_sat.errors import InvalidArgumentError
-from numberlink_sat.numberlink.chain import chain_proof, join_pieces, split_paths
+import numberlink_sat.numberlink.chain as chain_module
+from numberlink_sat.errors import InternalError, InvalidArgumentError, ParseError, SolveTimeout
+from numberlink_sat.grid import Cell
+from numberlink_sat.numberlink.chain import chain_proof, join_pieces, planned_merges, split_paths
 from numberlink_sat.numberlink.generator import generate_with_solution
 from numberlink_sat.numberlink.generator.thin import shifts
 from numberlink_sat.numberlink.model import Puzzle, Solution
@@ -111,3 +116,124 @@ def test_bad_input_is_refused() -> None:
     for bad in ({"piece_length": 1}, {"tries": 0}, {"step_time_limit": -1.0}):
         with pytest.raises(InvalidArgumentError):
             chain_proof(p, **bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("fill", "no_touch", "no_2x2"), VARIANTS)
+def test_parallel_merges_give_the_same_verdicts(fill: bool, no_touch: bool,
+                                                no_2x2: bool) -> None:
+    rules = {"fill": fill, "no_touch": no_touch, "no_2x2": no_2x2}
+    for puzzle in _boards(rules, 4)[:18]:
+        found = brute_path_sets(puzzle, **rules)
+        assert found is not None
+        alone = chain_proof(puzzle, piece_length=2, **rules)
+        both = chain_proof(puzzle, piece_length=2, workers=2, **rules)
+        assert both.verdict == alone.verdict
+        if both.verdict == "unique":
+            assert len(found) == 1 and both.proven_steps == len(both.steps)
+            assert [step.pairs for step in both.steps] == [step.pairs for step in alone.steps]
+        elif both.verdict == "multiple":
+            assert both.second is not None and both.second != both.solution
+            assert not verify(puzzle, both.second, **rules) and len(found) >= 2
+        elif both.verdict == "none":
+            assert not found
+
+
+def test_planned_merges_are_the_chain_walked() -> None:
+    made = generate_with_solution(8, 8, seed=5, fill=False, allow_blocked=False)
+    pieces = split_paths(made.solution, 2)
+    plan = planned_merges(pieces)
+    assert len(plan) == sum(len(parts) - 1 for parts in pieces.values())
+    proof = chain_proof(made.puzzle, made.solution, fill=False, piece_length=2)
+    assert len(proof.steps) == len(plan)  # every first try proven: the plan, step by step
+
+
+def test_a_log_lets_a_chain_resume(tmp_path: Path) -> None:
+    made = generate_with_solution(8, 8, seed=5, fill=False, allow_blocked=False)
+    log = tmp_path / "chain.jsonl"
+    first = chain_proof(made.puzzle, fill=False, piece_length=2, log=log)
+    assert first.verdict == "unique" and first.logged_steps == 0 and not first.split_logged
+    again = chain_proof(made.puzzle, fill=False, piece_length=2, log=log, workers=2)
+    assert again.verdict == "unique" and again.split_logged
+    assert again.logged_steps == len(again.steps) == first.proven_steps
+    assert again.solution == first.solution  # the solution kept in the log
+    other_rules = chain_proof(made.puzzle, fill=False, no_2x2=True, piece_length=2, log=log)
+    assert other_rules.logged_steps == 0 and not other_rules.split_logged
+    other_pieces = chain_proof(made.puzzle, fill=False, piece_length=3, log=log)
+    assert other_pieces.verdict == "unique" and not other_pieces.split_logged
+    assert other_pieces.logged_steps < other_pieces.proven_steps  # only the very same merges
+
+
+def _stalls_on(cells: int) -> Callable[..., list[Solution]]:
+    """solutions_after_move, except that a merge of ``cells`` cells runs out of time."""
+    real = chain_module.solutions_after_move
+
+    def patched(puzzle: Puzzle, solution: Solution, changed: list[list[Cell]],
+                **options: object) -> list[Solution]:
+        if len(changed[0]) == cells:
+            raise SolveTimeout("stalled on purpose")
+        return real(puzzle, solution, changed, **options)  # type: ignore[arg-type]
+
+    return patched
+
+
+def test_with_a_log_the_other_merges_go_on_past_a_timeout(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = generate_with_solution(8, 8, seed=5, fill=False, allow_blocked=False)
+    pieces = split_paths(made.solution, 2)
+    states = []
+    for label, k in planned_merges(pieces):
+        pieces[label][k:k + 2] = [pieces[label][k] + pieces[label][k + 1]]
+        states.append(pieces[label][k])
+    stalled = len(states[len(states) // 2])
+    log = tmp_path / "chain.jsonl"
+    with monkeypatch.context() as patch:
+        patch.setattr(chain_module, "solutions_after_move", _stalls_on(stalled))
+        cut = chain_proof(made.puzzle, made.solution, fill=False, piece_length=2,
+                          workers=2, log=log)
+    timed_out = sum(1 for step in cut.steps if step.answer == "timeout")
+    assert cut.verdict == "undecided" and timed_out >= 1
+    assert len(cut.steps) == len(states)  # with a log every merge was tried
+    resumed = chain_proof(made.puzzle, made.solution, fill=False, piece_length=2,
+                          workers=2, log=log)
+    assert resumed.verdict == "unique"
+    assert resumed.logged_steps == len(states) - timed_out
+    with monkeypatch.context() as patch:  # without a log the run stops at once
+        patch.setattr(chain_module, "solutions_after_move", _stalls_on(stalled))
+        stopped = chain_proof(made.puzzle, made.solution, fill=False, piece_length=2,
+                              workers=1)
+    assert stopped.verdict == "undecided"
+
+
+def test_a_child_that_dies_or_fails_is_never_an_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    made = generate_with_solution(6, 6, seed=3, fill=False, allow_blocked=False)
+
+    def dies(*args: object, **options: object) -> list[Solution]:
+        os._exit(9)
+
+    monkeypatch.setattr(chain_module, "solutions_after_move", dies)
+    proof = chain_proof(made.puzzle, made.solution, fill=False, piece_length=2, workers=2)
+    assert proof.verdict == "undecided"
+    assert proof.steps and {step.answer for step in proof.steps} == {"failed"}
+
+    def fails(*args: object, **options: object) -> list[Solution]:
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(chain_module, "solutions_after_move", fails)
+    with pytest.raises(InternalError, match="KeyError"):
+        chain_proof(made.puzzle, made.solution, fill=False, piece_length=2, workers=2)
+
+
+def test_a_broken_log_names_its_file_and_line(tmp_path: Path) -> None:
+    p = Puzzle(4, 1, {"1": ((0, 0), (0, 3))})
+    log = tmp_path / "chain.jsonl"
+    chain_proof(p, piece_length=2, log=log)
+    lines = log.read_text().splitlines()
+    assert len(lines) >= 2
+    for bad, said in (("{not json", "not a JSON line"), ('{"kind": "step"}', "key"),
+                      ('{"kind": "other", "key": "x"}', "unknown kind"),
+                      ('{"kind": "solution", "key": "x"}', "without its paths")):
+        log.write_text("\n".join([*lines, bad]) + "\n")
+        with pytest.raises(ParseError, match=f"chain.jsonl, line {len(lines) + 1}: .*{said}"):
+            chain_proof(p, piece_length=2, log=log)
+    with pytest.raises(InvalidArgumentError, match="workers"):
+        chain_proof(p, workers=0)
