@@ -409,6 +409,8 @@ class _Chain:
             if other is not None:
                 found.append((index, other))
                 return False
+            if self.deadline.expired():  # no merge starts past the time limit
+                return False
             return step.answer == "unique" or self.log is not None
 
         limit = self.deadline.remaining()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -104,9 +105,12 @@ def test_no_solution_and_a_time_limit() -> None:
     blocked_off = Puzzle(3, 3, {"1": ((0, 0), (2, 2)), "2": ((0, 2), (2, 0))})
     assert chain_proof(blocked_off, fill=False).verdict == "none"
     made = generate_with_solution(16, 16, seed=1, fill=False, allow_blocked=False)
-    proof = chain_proof(made.puzzle, fill=False, piece_length=2, time_limit=0.5)
-    assert proof.verdict in ("undecided", "unique")
-    assert proof.seconds < 0.5 + 1.5
+    for workers in (1, 2):
+        began = time.perf_counter()
+        proof = chain_proof(made.puzzle, fill=False, piece_length=2, time_limit=0.5,
+                            workers=workers)
+        assert proof.verdict in ("undecided", "unique")
+        assert proof.seconds < 0.5 + 1.5 and time.perf_counter() - began < 0.5 + 1.5
 
 
 def test_bad_input_is_refused() -> None:
