@@ -49,12 +49,17 @@ class Outcome:
     reason: str = ""
 
 
+def _outcome_of(job: Callable[[], Any]) -> Outcome:
+    """Run ``job``: its value, or the exception it raised as an "error"."""
+    try:
+        return Outcome("ok", job())
+    except Exception as error:
+        return Outcome("error", reason=f"{type(error).__name__}: {error}")
+
+
 def _send_outcome(conn: Connection, job: Callable[[], Any]) -> None:
     """A child's body: run ``job`` and send its :class:`Outcome`."""
-    try:
-        outcome = Outcome("ok", job())
-    except BaseException as error:
-        outcome = Outcome("error", reason=f"{type(error).__name__}: {error}")
+    outcome = _outcome_of(job)
     try:
         conn.send(outcome)
     except Exception as error:
@@ -65,11 +70,7 @@ def _run_here(jobs: Sequence[Callable[[], Any]],
               on_outcome: Callable[[int, Outcome], bool]) -> None:
     """The jobs one after another in this process (where no child can start)."""
     for index, job in enumerate(jobs):
-        try:
-            outcome = Outcome("ok", job())
-        except Exception as error:
-            outcome = Outcome("error", reason=f"{type(error).__name__}: {error}")
-        if not on_outcome(index, outcome):
+        if not on_outcome(index, _outcome_of(job)):
             return
 
 

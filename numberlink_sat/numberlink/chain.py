@@ -224,11 +224,23 @@ def planned_merges(pieces: Pieces) -> list[tuple[str, int]]:
     left = {label: [len(part) for part in parts] for label, parts in pieces.items()}
     plan: list[tuple[str, int]] = []
     while any(len(sizes) > 1 for sizes in left.values()):
-        _, label, k = min((sizes[k] + sizes[k + 1], label, k)
-                          for label, sizes in left.items() for k in range(len(sizes) - 1))
+        label, k = _merge_options(left)[0]
         left[label][k:k + 2] = [left[label][k] + left[label][k + 1]]
         plan.append((label, k))
     return plan
+
+
+def _merge_options(sizes: Mapping[str, Sequence[int]]) -> list[tuple[str, int]]:
+    """Every merge of two neighbouring pieces (their cell counts by label), shortest
+    merged piece first, then by label and position."""
+    return [(label, k) for _, label, k in sorted(
+        (cells[k] + cells[k + 1], label, k)
+        for label, cells in sizes.items() for k in range(len(cells) - 1))]
+
+
+def _logged_step(trial: Pieces, merged: Sequence[Cell]) -> ChainStep:
+    """The step of a merge taken from the log."""
+    return ChainStep(_pairs(trial), len(merged), "unique", 0.0, logged=True)
 
 
 def _pairs(pieces: Pieces) -> int:
@@ -306,9 +318,8 @@ class _Chain:
                 return ("undecided", None) if other is None else self.second_verdict(
                     where, other, solution)
         while any(len(parts) > 1 for parts in pieces.values()):
-            options = sorted((len(parts[k]) + len(parts[k + 1]), label, k)
-                             for label, parts in pieces.items() for k in range(len(parts) - 1))
-            for _, label, k in options[:tries]:
+            sizes = {label: [len(part) for part in parts] for label, parts in pieces.items()}
+            for label, k in _merge_options(sizes)[:tries]:
                 if self.deadline.expired():
                     return "undecided", None
                 said, other = self.step(pieces, label, k)
@@ -362,8 +373,7 @@ class _Chain:
         answer and, for "second", the solution of the pieces puzzle found."""
         trial, merged = _merged(pieces, label, k)
         if self.logged(trial, merged):
-            step, other = ChainStep(_pairs(trial), len(merged), "unique", 0.0,
-                                    logged=True), None
+            step, other = _logged_step(trial, merged), None
         else:
             step, other = self.prove(trial, merged)
         self.keep(step, trial, merged)
@@ -381,13 +391,10 @@ class _Chain:
         for label, k in planned_merges(pieces):
             current, merged = _merged(current, label, k)
             states.append((current, merged))
-        steps: dict[int, ChainStep] = {}
         todo = []
         for index, (trial, merged) in enumerate(states):
             if self.logged(trial, merged):
-                steps[index] = ChainStep(_pairs(trial), len(merged),
-                                         "unique", 0.0, logged=True)
-                self.keep(steps[index], trial, merged)
+                self.keep(_logged_step(trial, merged), trial, merged)
             else:
                 todo.append(index)
         todo.sort(key=lambda i: (-len(states[i][1]), -i))
@@ -404,7 +411,6 @@ class _Chain:
             else:  # killed past the time limit, or the child died
                 step, other = ChainStep(_pairs(trial), len(merged), "timeout"
                                         if outcome.status == "killed" else "failed", 0.0), None
-            steps[index] = step
             self.keep(step, trial, merged)
             if other is not None:
                 found.append((index, other))
@@ -421,7 +427,7 @@ class _Chain:
         if found:
             index, other = found[0]
             return "second", states[index][0], other
-        if len(steps) == len(states) and all(s.answer == "unique" for s in steps.values()):
+        if len(self.steps) == len(states) and all(s.answer == "unique" for s in self.steps):
             if states:
                 pieces.clear()
                 pieces.update(states[-1][0])
