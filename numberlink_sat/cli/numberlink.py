@@ -53,6 +53,7 @@ from numberlink_sat.numberlink.formats import (
 )
 from numberlink_sat.numberlink.formats.puzzlink import looks_like_url
 from numberlink_sat.numberlink.formats.solution import format_solution
+from numberlink_sat.numberlink.held import HeldLemma, HeldPathProof, held_path_proof
 from numberlink_sat.numberlink.locality import LocalCheck, local_uniqueness
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.rules import RuleOptions
@@ -107,6 +108,12 @@ def register(sub: Any) -> None:
                    "short pieces, joined back one at a time, each step proven (for large "
                    "boards with few pairs, where the direct proof does not finish; "
                    "minutes, not seconds)")
+    c.add_argument("--by-held-paths", nargs="?", const="auto", default=None,
+                   metavar="LABELS",
+                   help="decide with paths held: for each path named (comma-separated "
+                   "labels; default: the 4 longest of the solution) prove the puzzle with "
+                   "that path's cells blocked unique, so every other solution must change "
+                   "it, then search once for a solution that changes them all")
     c.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                    help="with --by-merges: prove the merges as independent proofs on N "
                    "child processes, the longest first (default 1: one after another)")
@@ -470,9 +477,71 @@ def _check_chain(
                         workers=args.jobs, log=args.chain_log, **options)
     found = [_checked(puzzle, s, options) for s in (proof.solution, proof.second)
              if s is not None]
-    status = {"unique": "unique", "multiple": "multiple", "none": "no solution",
-              "undecided": "timeout"}[proof.verdict]
+    status = _VERDICT_STATUS[proof.verdict]
     return status, found, proof
+
+
+_VERDICT_STATUS = {"unique": "unique", "multiple": "multiple", "none": "no solution",
+                   "undecided": "timeout"}
+"""A chain's or a held-path proof's verdict -> the status of ``check``."""
+
+
+def _walk_line(verdict: str, rules: RuleOptions, unique: str, multiple: str,
+               undecided: str) -> str:
+    """The first line of ``check --by-merges`` / ``--by-held-paths`` for a verdict."""
+    if verdict == "unique":
+        return f"unique ({rules.describe()}): {unique}"
+    if verdict == "multiple":
+        return f"not unique ({rules.describe()}): {multiple}"
+    if verdict == "none":
+        return f"no solution ({rules.describe()})"
+    return f"timeout ({rules.describe()}): {undecided}"
+
+
+def _check_held(
+    puzzle: Puzzle, options: dict[str, Any], args: argparse.Namespace, clock: Deadline,
+) -> tuple[str, list[Solution], HeldPathProof]:
+    """``check --by-held-paths``: status, the solutions to show and the lemmas asked."""
+    if (args.certificate or args.all_variants or args.local is not None or args.by_merges
+            or args.jobs != 1 or args.chain_log is not None):
+        raise InvalidArgumentError("--by-held-paths does not combine with --by-merges, "
+                                   "--certificate, --all-variants or --local")
+    terminal = _stderr_is_terminal()
+
+    def report(lemma: HeldLemma) -> None:
+        if terminal:
+            print(f"numberlink-sat: {clock.elapsed():.0f} s: path {lemma.label} held "
+                  f"({lemma.cells} cells): {lemma.answer} in {lemma.seconds:.1f} s",
+                  file=sys.stderr, flush=True)
+
+    labels = None if args.by_held_paths == "auto" else [
+        label.strip() for label in args.by_held_paths.split(",") if label.strip()]
+    remaining = clock.remaining()
+    proof = held_path_proof(puzzle, solver=args.solver, labels=labels, on_lemma=report,
+                            time_limit=None if remaining is None else max(0.0, remaining),
+                            **options)
+    found = [_checked(puzzle, s, options) for s in (proof.solution, proof.second)
+             if s is not None]
+    status = _VERDICT_STATUS[proof.verdict]
+    return status, found, proof
+
+
+def _held_text(proof: HeldPathProof, rules: RuleOptions) -> str:
+    """The first line of ``check --by-held-paths``."""
+    held = ", ".join(proof.held) if proof.held else "none"
+    done = (f"{len(proof.lemmas)} lemma{'' if len(proof.lemmas) == 1 else 's'} asked, "
+            f"paths held: {held}; {proof.seconds:.1f} s in all, final search "
+            f"{proof.final_seconds:.1f} s")
+    return _walk_line(proof.verdict, rules, f"with paths held, {done}",
+                      f"a second solution; {done}", f"undecided; {done}")
+
+
+def _held_json(proof: HeldPathProof) -> dict[str, Any]:
+    return {"held": list(proof.held),
+            "lemmas": [{"label": lemma.label, "cells": lemma.cells, "answer": lemma.answer,
+                        "seconds": round(lemma.seconds, 3)} for lemma in proof.lemmas],
+            "final_seconds": round(proof.final_seconds, 3),
+            "seconds": round(proof.seconds, 3)}
 
 
 def _chain_text(proof: ChainProof, rules: RuleOptions) -> str:
@@ -481,13 +550,8 @@ def _chain_text(proof: ChainProof, rules: RuleOptions) -> str:
     walked = (f"{proof.proven_steps} merge{'' if proof.proven_steps == 1 else 's'} proven"
               f"{logged} from a split puzzle of {proof.split_pairs} pairs in "
               f"{proof.seconds:.1f} s")
-    if proof.verdict == "unique":
-        return f"unique ({rules.describe()}): along a chain of merges, {walked}"
-    if proof.verdict == "multiple":
-        return f"not unique ({rules.describe()}): a second solution after {walked}"
-    if proof.verdict == "none":
-        return f"no solution ({rules.describe()})"
-    return f"timeout ({rules.describe()}): undecided after {walked}"
+    return _walk_line(proof.verdict, rules, f"along a chain of merges, {walked}",
+                      f"a second solution after {walked}", f"undecided after {walked}")
 
 
 def _chain_json(proof: ChainProof) -> dict[str, Any]:
@@ -531,9 +595,13 @@ _STATUS_TEXT = {
 def _decide(
     puzzle: Puzzle, options: dict[str, Any], args: argparse.Namespace, clock: Deadline,
     certificate: str | None,
-) -> tuple[str, list[Solution], LocalCheck | None, ChainProof | None]:
-    """One puzzle's answer by the way asked (``--by-merges``, ``--local``,
-    ``--certificate`` or the default count): status, solutions, what was walked."""
+) -> tuple[str, list[Solution], LocalCheck | None, ChainProof | HeldPathProof | None]:
+    """One puzzle's answer by the way asked (``--by-merges``, ``--by-held-paths``,
+    ``--local``, ``--certificate`` or the default count): status, solutions, what was
+    walked."""
+    if args.by_held_paths is not None:
+        status, found, held = _check_held(puzzle, options, args, clock)
+        return status, found, None, held
     if args.by_merges:
         status, found, chain = _check_chain(puzzle, options, args, clock)
         return status, found, None, chain
@@ -545,6 +613,30 @@ def _decide(
     if certificate is not None:
         return (*certified_check(puzzle, options, args, certificate), None, None)
     return (*_check_one(puzzle, options, args, clock), None, None)
+
+
+def _walked_json(local: LocalCheck | None,
+                 walked: ChainProof | HeldPathProof | None) -> dict[str, Any]:
+    """The JSON keys of a ``--local``, ``--by-merges`` or ``--by-held-paths`` answer."""
+    if local is not None:
+        return {"local": _local_json(local)}
+    if isinstance(walked, ChainProof):
+        return {"chain": _chain_json(walked)}
+    if isinstance(walked, HeldPathProof):
+        return {"held": _held_json(walked)}
+    return {}
+
+
+def _walked_text(local: LocalCheck | None, walked: ChainProof | HeldPathProof | None,
+                 rules: RuleOptions) -> str | None:
+    """The first line of a ``--local``, ``--by-merges`` or ``--by-held-paths`` answer."""
+    if local is not None:
+        return _local_text(local, rules)
+    if isinstance(walked, ChainProof):
+        return _chain_text(walked, rules)
+    if isinstance(walked, HeldPathProof):
+        return _held_text(walked, rules)
+    return None
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -579,10 +671,7 @@ def run_check(args: argparse.Namespace) -> int:
             }
             if status == "timeout":
                 record["found"] = len(found)  # verified, before the limit
-            if local is not None:
-                record["local"] = _local_json(local)
-            if chain is not None:
-                record["chain"] = _chain_json(chain)
+            record.update(_walked_json(local, chain))
             if len(found) > 1:
                 record["second"] = _paths_json(found[1])
                 record["differ"] = sorted(list(c) for c in found[0].differing_cells(found[1]))
@@ -596,10 +685,9 @@ def run_check(args: argparse.Namespace) -> int:
             head = _header(index, len(puzzles), puzzle)
             if head:
                 print(head)
-            if local is not None:
-                print(_local_text(local, rules))
-            if chain is not None:
-                print(_chain_text(chain, rules))
+            walked = _walked_text(local, chain, rules)
+            if walked:
+                print(walked)
             _print_check(puzzle, status, found, others, rules, colour,
                          local is None and chain is None)
         if args.svg and found:

@@ -266,6 +266,28 @@ def test_check_chain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert code == 2 and "--by-merges does not combine" in err
 
 
+def test_check_with_paths_held(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["check", str(SEED), "--by-held-paths", "--color", "never"], capsys)
+    assert code == 0
+    assert out.startswith("unique (fill): with paths held, 4 lemmas asked, paths held: ")
+    code, out, _ = run(["check", str(SEED), "--by-held-paths", "--no-fill", "--json"], capsys)
+    record = json.loads(out)
+    assert code == 0 and record["status"] == "unique" and record["paths"]
+    assert len(record["held"]["lemmas"]) == 4
+    assert record["held"]["held"] == [lemma["label"] for lemma in record["held"]["lemmas"]
+                                      if lemma["answer"] == "unique"]
+    f = tmp_path / "two.txt"
+    f.write_text("1 . . 1\n. . . .\n2 . . 2\n")
+    code, out, _ = run(["check", str(f), "--by-held-paths", "2", "--no-fill",
+                        "--color", "never"], capsys)
+    assert code == 3 and out.startswith("not unique (no fill): a second solution; 1 lemma")
+    assert "second solution:" in out
+    code, _out, err = run(["check", str(f), "--by-held-paths", "1,9", "--no-fill"], capsys)
+    assert code == 2 and "no path labelled '9'" in err and "Traceback" not in err
+    code, _out, err = run(["check", str(f), "--by-held-paths", "--by-merges"], capsys)
+    assert code == 2 and "--by-held-paths does not combine" in err
+
+
 def test_check_chain_in_parallel_with_a_log(tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "chain.jsonl"

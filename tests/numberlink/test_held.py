@@ -1,0 +1,96 @@
+"""Uniqueness with paths held (numberlink.held): every verdict against brute force,
+under all eight rule variants."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pytest
+
+from numberlink_sat.errors import InvalidArgumentError
+from numberlink_sat.grid import Cell
+from numberlink_sat.numberlink.held import held_path_proof, held_puzzle
+from numberlink_sat.numberlink.model import Puzzle, Solution
+from numberlink_sat.numberlink.verify import verify
+from tests.numberlink.exhaustive import brute_path_sets
+from tests.numberlink.test_chain import VARIANTS, _boards
+
+
+def _norm(paths: Mapping[str, Sequence[Cell]]) -> dict[str, list[Cell]]:
+    return {str(k): [tuple(c) for c in v] for k, v in paths.items()}  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(("fill", "no_touch", "no_2x2"), VARIANTS)
+def test_every_verdict_agrees_with_an_exhaustive_count(fill: bool, no_touch: bool,
+                                                       no_2x2: bool) -> None:
+    rules = {"fill": fill, "no_touch": no_touch, "no_2x2": no_2x2}
+    verdicts: dict[str, int] = {}
+    held_any = 0
+    for puzzle in _boards(rules, 5):
+        found = brute_path_sets(puzzle, **rules)
+        assert found is not None
+        for labels in (None, sorted(puzzle.endpoints)[:1]):
+            proof = held_path_proof(puzzle, labels=labels, **rules)
+            verdicts[proof.verdict] = verdicts.get(proof.verdict, 0) + 1
+            held_any += bool(proof.held)
+            if not found:
+                assert proof.verdict == "none"
+                continue
+            assert proof.verdict == ("unique" if len(found) == 1 else "multiple")
+            if proof.verdict == "multiple":
+                assert proof.solution is not None and proof.second is not None
+                assert proof.second != proof.solution
+                assert not verify(puzzle, proof.second, **rules)
+            assert proof.solution is not None
+            first = _norm(proof.solution.paths)
+            for lemma in proof.lemmas:  # a lemma held is a true fact about every solution
+                if lemma.answer == "unique":
+                    assert all(_norm(s)[lemma.label] != first[lemma.label]
+                               for s in found if _norm(s) != first)
+    assert verdicts.get("unique", 0) >= 10
+    assert verdicts.get("multiple", 0) >= 5
+    assert held_any >= 5
+
+
+def test_a_second_solution_of_a_held_puzzle_is_put_back_together() -> None:
+    # two pairs on a 3x3 without fill: holding "2" (the bottom row) leaves "1" free to
+    # go straight or round the middle, so the lemma itself finds the second solution
+    p = Puzzle(3, 3, {"1": ((0, 0), (0, 2)), "2": ((2, 0), (2, 2))})
+    s = Solution(3, 3, {"1": [(0, 0), (0, 1), (0, 2)], "2": [(2, 0), (2, 1), (2, 2)]})
+    proof = held_path_proof(p, s, fill=False, labels=["2"])
+    assert proof.verdict == "multiple"
+    assert [lemma.answer for lemma in proof.lemmas] == ["second"]
+    assert proof.final_seconds == 0.0
+    assert proof.second is not None and not verify(p, proof.second, fill=False)
+    assert proof.second.paths["2"] == s.paths["2"]
+
+
+def test_held_puzzle_blocks_the_path_and_drops_its_pair() -> None:
+    p = Puzzle(3, 2, {"1": ((0, 0), (0, 2)), "2": ((1, 0), (1, 2))})
+    s = Solution(3, 2, {"1": [(0, 0), (0, 1), (0, 2)], "2": [(1, 0), (1, 1), (1, 2)]})
+    q = held_puzzle(p, s, "2")
+    assert sorted(q.endpoints) == ["1"] and q.blocked == frozenset(s.paths["2"])
+    with pytest.raises(InvalidArgumentError, match="'3'"):
+        held_puzzle(p, s, "3")
+
+
+def test_bad_arguments_are_refused() -> None:
+    p = Puzzle(3, 2, {"1": ((0, 0), (0, 2)), "2": ((1, 0), (1, 2))})
+    wrong = Solution(3, 2, {"1": [(0, 0), (1, 0), (1, 1), (0, 1), (0, 2)],
+                            "2": [(1, 2)] * 2})
+    with pytest.raises(InvalidArgumentError):
+        held_path_proof(p, wrong)
+    with pytest.raises(InvalidArgumentError, match="'9'"):
+        held_path_proof(p, labels=["9"])
+    with pytest.raises(InvalidArgumentError, match="one string"):
+        held_path_proof(p, labels="1")
+    with pytest.raises(InvalidArgumentError):
+        held_path_proof(p, lemma_time_limit=-1)
+
+
+def test_no_solution_and_time_limit() -> None:
+    crossing = Puzzle(2, 2, {"1": ((0, 0), (1, 1)), "2": ((0, 1), (1, 0))})
+    assert held_path_proof(crossing, fill=False).verdict == "none"
+    p = Puzzle(3, 2, {"1": ((0, 0), (0, 2)), "2": ((1, 0), (1, 2))})
+    proof = held_path_proof(p, time_limit=0.0)
+    assert proof.verdict == "undecided" and proof.second is None
