@@ -436,8 +436,7 @@ def _check_local(
         raise InvalidArgumentError("--local does not combine with --certificate or "
                                    "--all-variants")
     def left() -> float | None:
-        remaining = clock.remaining()
-        return None if remaining is None else max(0.0, remaining)
+        return clock.left()
 
     try:
         first = solve(puzzle, solver=args.solver, time_limit=left(), **options)
@@ -471,9 +470,7 @@ def _check_chain(
                   f"({step.merged_cells} cells): {step.answer} {how}",
                   file=sys.stderr, flush=True)
 
-    remaining = clock.remaining()
-    proof = chain_proof(puzzle, solver=args.solver, on_step=report,
-                        time_limit=None if remaining is None else max(0.0, remaining),
+    proof = chain_proof(puzzle, solver=args.solver, on_step=report, time_limit=clock.left(),
                         workers=args.jobs, log=args.chain_log, **options)
     found = [_checked(puzzle, s, options) for s in (proof.solution, proof.second)
              if s is not None]
@@ -516,10 +513,8 @@ def _check_held(
 
     labels = None if args.by_held_paths == "auto" else [
         label.strip() for label in args.by_held_paths.split(",") if label.strip()]
-    remaining = clock.remaining()
     proof = held_path_proof(puzzle, solver=args.solver, labels=labels, on_lemma=report,
-                            time_limit=None if remaining is None else max(0.0, remaining),
-                            **options)
+                            time_limit=clock.left(), **options)
     found = [_checked(puzzle, s, options) for s in (proof.solution, proof.second)
              if s is not None]
     status = _VERDICT_STATUS[proof.verdict]

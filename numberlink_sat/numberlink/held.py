@@ -151,7 +151,7 @@ def held_path_proof(
     else:
         try:
             solution = solve(puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2,
-                             solver=solver, time_limit=_left(deadline))
+                             solver=solver, time_limit=deadline.left())
         except SolveTimeout:
             return answer("undecided", None)
         if solution is None:
@@ -178,12 +178,6 @@ def held_path_proof(
     if len(found) == 1:
         return answer("unique", solution)
     return answer("multiple", solution, found[1])
-
-
-def _left(deadline: Deadline) -> float | None:
-    """The seconds left, never below zero (a limit already reached times out at once)."""
-    remaining = deadline.remaining()
-    return None if remaining is None else max(0.0, remaining)
 
 
 def _labels_to_hold(solution: Solution, labels: Sequence[str] | None) -> list[str]:
@@ -216,7 +210,7 @@ def _lemma(puzzle: Puzzle, solution: Solution, label: str, rules: dict[str, bool
     try:
         count, found, _ = counted(held, 2, fill=rules["fill"], no_touch=rules["no_touch"],
                                   no_2x2=rules["no_2x2"], solver=solver,
-                                  time_limit=_left(box))
+                                  time_limit=box.left())
     except SolveTimeout:
         return lemma("timeout"), None
     if count == 1:
@@ -236,7 +230,7 @@ def _final_search(puzzle: Puzzle, solution: Solution, held: Sequence[str],
                   rules: dict[str, bool], solver: str, deadline: Deadline) -> list[Solution]:
     """``solution`` and at most one more, the search told that every held path changes."""
     with NumberlinkSolver(puzzle, fill=rules["fill"], no_touch=rules["no_touch"],
-                          no_2x2=rules["no_2x2"], solver=solver, time_limit=_left(deadline),
+                          no_2x2=rules["no_2x2"], solver=solver, time_limit=deadline.left(),
                           window_search=False) as engine:
         if engine.session is None or engine.encoding is None:  # pragma: no cover - a bug
             raise InternalError("a pre-check refuted a puzzle that has a known solution")

@@ -59,6 +59,12 @@ class Deadline:
             return None
         return self.time_limit - self.elapsed()
 
+    def left(self) -> float | None:
+        """Seconds left, never below zero (a limit passed gives 0: a call made with it
+        times out at once), or ``None`` without a limit."""
+        remaining = self.remaining()
+        return None if remaining is None else max(0.0, remaining)
+
     def passed(self) -> bool:
         """Whether the time limit itself has passed (``stop`` is not asked).
 
