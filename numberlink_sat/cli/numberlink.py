@@ -33,6 +33,7 @@ from numberlink_sat.cli.common import (
     add_solver_options,
     parse_input,
     positive_int,
+    positive_seconds,
     time_left,
     use_colour,
 )
@@ -53,7 +54,13 @@ from numberlink_sat.numberlink.formats import (
 )
 from numberlink_sat.numberlink.formats.puzzlink import looks_like_url
 from numberlink_sat.numberlink.formats.solution import format_solution
-from numberlink_sat.numberlink.held import HeldLemma, HeldPathProof, held_path_proof
+from numberlink_sat.numberlink.held import (
+    DEFAULT_DEEP_LEMMA_TIME_LIMIT,
+    DEFAULT_LEMMA_TIME_LIMIT,
+    HeldLemma,
+    HeldPathProof,
+    held_path_proof,
+)
 from numberlink_sat.numberlink.locality import LocalCheck, local_uniqueness
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.rules import RuleOptions
@@ -114,6 +121,18 @@ def register(sub: Any) -> None:
                    "labels; default: the 4 longest of the solution) prove the puzzle with "
                    "that path's cells blocked unique, so every other solution must change "
                    "it, then search once for a solution that changes them all")
+    c.add_argument("--lemma-time-limit", type=positive_seconds, default=None,
+                   metavar="SECONDS",
+                   help="with --by-held-paths: seconds each lemma may take (default "
+                   f"{DEFAULT_LEMMA_TIME_LIMIT:g}); one that runs past it is not held")
+    c.add_argument("--held-depth", type=positive_int, default=None, metavar="N",
+                   help="with --by-held-paths: ask a lemma that ran past its time again "
+                   "with paths held inside it, up to N levels down (each level holds "
+                   "the paths proven around it for free)")
+    c.add_argument("--deep-lemma-time-limit", type=positive_seconds, default=None,
+                   metavar="SECONDS",
+                   help="with --held-depth: seconds each lemma proven with paths held "
+                   f"inside it may take (default {DEFAULT_DEEP_LEMMA_TIME_LIMIT:g})")
     c.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                    help="with --by-merges: prove the merges as independent proofs on N "
                    "child processes, the longest first (default 1: one after another)")
@@ -503,18 +522,26 @@ def _check_held(
             or args.jobs != 1 or args.chain_log is not None):
         raise InvalidArgumentError("--by-held-paths does not combine with --by-merges, "
                                    "--certificate, --all-variants or --local")
+    if args.deep_lemma_time_limit is not None and args.held_depth is None:
+        raise InvalidArgumentError("--deep-lemma-time-limit needs --held-depth")
     terminal = _stderr_is_terminal()
 
     def report(lemma: HeldLemma) -> None:
         if terminal:
-            print(f"numberlink-sat: {clock.elapsed():.0f} s: path {lemma.label} held "
-                  f"({lemma.cells} cells): {lemma.answer} in {lemma.seconds:.1f} s",
-                  file=sys.stderr, flush=True)
+            inside = f" inside {'-'.join(lemma.within)}" if lemma.within else ""
+            deep = " with paths held in it" if lemma.inside is not None else ""
+            print(f"numberlink-sat: {clock.elapsed():.0f} s: path {lemma.label} held"
+                  f"{inside} ({lemma.cells} cells){deep}: {lemma.answer} in "
+                  f"{lemma.seconds:.1f} s", file=sys.stderr, flush=True)
 
     labels = None if args.by_held_paths == "auto" else [
         label.strip() for label in args.by_held_paths.split(",") if label.strip()]
-    proof = held_path_proof(puzzle, solver=args.solver, labels=labels, on_lemma=report,
-                            time_limit=clock.left(), **options)
+    proof = held_path_proof(
+        puzzle, solver=args.solver, labels=labels, on_lemma=report, time_limit=clock.left(),
+        lemma_time_limit=args.lemma_time_limit or DEFAULT_LEMMA_TIME_LIMIT,
+        depth=args.held_depth or 0,
+        deep_lemma_time_limit=args.deep_lemma_time_limit or DEFAULT_DEEP_LEMMA_TIME_LIMIT,
+        **options)
     found = [_checked(puzzle, s, options) for s in (proof.solution, proof.second)
              if s is not None]
     status = _VERDICT_STATUS[proof.verdict]
@@ -532,9 +559,15 @@ def _held_text(proof: HeldPathProof, rules: RuleOptions) -> str:
 
 
 def _held_json(proof: HeldPathProof) -> dict[str, Any]:
+    """The ``held`` key of ``check --by-held-paths --json``; a deep lemma's own proof
+    nests under its ``inside`` key (with the labels it ``inherited``)."""
     return {"held": list(proof.held),
-            "lemmas": [{"label": lemma.label, "cells": lemma.cells, "answer": lemma.answer,
-                        "seconds": round(lemma.seconds, 3)} for lemma in proof.lemmas],
+            "inherited": list(proof.inherited),
+            "lemmas": [{"label": lemma.label, "within": list(lemma.within),
+                        "cells": lemma.cells, "answer": lemma.answer,
+                        "seconds": round(lemma.seconds, 3),
+                        "inside": None if lemma.inside is None else _held_json(lemma.inside)}
+                       for lemma in proof.lemmas],
             "final_seconds": round(proof.final_seconds, 3),
             "seconds": round(proof.seconds, 3)}
 
@@ -597,6 +630,10 @@ def _decide(
     if args.by_held_paths is not None:
         status, found, held = _check_held(puzzle, options, args, clock)
         return status, found, None, held
+    if (args.lemma_time_limit is not None or args.held_depth is not None
+            or args.deep_lemma_time_limit is not None):
+        raise InvalidArgumentError("--lemma-time-limit, --held-depth and "
+                                   "--deep-lemma-time-limit need --by-held-paths")
     if args.by_merges:
         status, found, chain = _check_chain(puzzle, options, args, clock)
         return status, found, None, chain

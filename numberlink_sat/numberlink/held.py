@@ -45,8 +45,8 @@ from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
-__all__ = ["DEFAULT_HELD", "DEFAULT_LEMMA_TIME_LIMIT", "HeldLemma", "HeldPathProof",
-           "held_path_proof", "held_puzzle"]
+__all__ = ["DEFAULT_DEEP_LEMMA_TIME_LIMIT", "DEFAULT_HELD", "DEFAULT_LEMMA_TIME_LIMIT",
+           "HeldLemma", "HeldPathProof", "held_path_proof", "held_puzzle"]
 
 DEFAULT_HELD = 4
 """Paths whose lemma is tried when none are named: the longest ones. On the hand-made
@@ -56,18 +56,26 @@ paths, on the 42x25 the longest; the shorter ones all ran past 60 s."""
 DEFAULT_LEMMA_TIME_LIMIT = 10.0
 """Seconds each lemma may take: a lemma is only worth holding when it is cheap."""
 
+DEFAULT_DEEP_LEMMA_TIME_LIMIT = 1200.0
+"""Seconds a lemma proven with paths held inside it may take (``depth`` > 0). On the
+hand-made 26x26, path 18 held (past 60 s asked directly) took 753 s that way."""
+
 
 @dataclass(frozen=True)
 class HeldLemma:
     """One lemma asked: the label held, its path's cells, what ``H - p`` gave ("unique":
     every other solution changes the path; "second": a second solution of the puzzle;
-    "timeout") and its seconds."""
+    "timeout") and its seconds. ``within``: the paths held around it (empty at the top
+    level: the lemma is about ``H - within - label``); ``inside``: for a lemma asked
+    with paths held inside it (``depth`` > 0), that proof."""
 
     label: str
     cells: int
     answer: str
     seconds: float
     cpu_seconds: float
+    within: tuple[str, ...] = ()
+    inside: HeldPathProof | None = None
 
 
 @dataclass(frozen=True)
@@ -77,7 +85,10 @@ class HeldPathProof:
     ``verdict``: "unique", "multiple" (``second`` is a second solution, verified),
     "none" (no solution) or "undecided" (time ran out); ``held``: the labels whose lemma
     was proven (the final search was told that each changes); ``lemmas``: every lemma
-    asked; ``final_seconds``: the final search's wall time (0 when it did not run).
+    asked at this level (those inside a deep lemma are in its ``inside``);
+    ``final_seconds``: the final search's wall time (0 when it did not run);
+    ``inherited``: inside a deep lemma, the labels held without a lemma of their own
+    because the level above proved them (empty at the top).
     """
 
     verdict: str
@@ -88,6 +99,7 @@ class HeldPathProof:
     final_seconds: float
     seconds: float
     cpu_seconds: float
+    inherited: tuple[str, ...] = ()
 
 
 def held_puzzle(puzzle: Puzzle, solution: Solution, label: str) -> Puzzle:
@@ -107,7 +119,7 @@ def held_puzzle(puzzle: Puzzle, solution: Solution, label: str) -> Puzzle:
                   frozenset(puzzle.blocked) | frozenset(solution.paths[label]))
 
 
-def held_path_proof(
+def held_path_proof(  # noqa: PLR0913
     puzzle: Puzzle,
     solution: Solution | None = None,
     *,
@@ -116,6 +128,8 @@ def held_path_proof(
     no_2x2: bool = False,
     labels: Sequence[str] | None = None,
     lemma_time_limit: float | None = DEFAULT_LEMMA_TIME_LIMIT,
+    depth: int = 0,
+    deep_lemma_time_limit: float | None = DEFAULT_DEEP_LEMMA_TIME_LIMIT,
     time_limit: float | None = None,
     solver: str = DEFAULT_SOLVER,
     on_lemma: Callable[[HeldLemma], None] | None = None,
@@ -127,22 +141,29 @@ def held_path_proof(
     solution); each lemma gets ``lemma_time_limit`` seconds (``None``: no limit but
     ``time_limit``), and one that runs past it is not held. A lemma that finds a second
     solution ends the proof ("multiple"). Past ``time_limit`` the verdict is
-    "undecided", never a guess; ``on_lemma`` sees every lemma as it ends.
+    "undecided", never a guess; ``on_lemma`` sees every lemma as it ends, those proven
+    inside another one too (their ``within`` names the paths held around them).
+
+    ``depth`` > 0: a lemma that ran past ``lemma_time_limit`` is asked again *with paths
+    held inside it*, by this same proof on ``H - p`` (``deep_lemma_time_limit`` seconds,
+    ``depth - 1`` levels further down). Inside it, every path already held outside is
+    held without a lemma of its own (``H - q`` unique makes ``H - p - q`` unique), and
+    the :data:`DEFAULT_HELD` longest other paths are tried.
+
+    >>> p = Puzzle(3, 2, {"1": ((0, 0), (0, 2)), "2": ((1, 0), (1, 2))})
+    >>> proof = held_path_proof(p, fill=True, lemma_time_limit=0.0, depth=1)
+    >>> proof.verdict, [(lemma.label, lemma.answer) for lemma in proof.lemmas]
+    ('unique', [('1', 'timeout'), ('2', 'timeout'), ('1', 'unique'), ('2', 'unique')])
+    >>> proof.lemmas[3].inside.inherited, proof.held
+    (('1',), ('1', '2'))
     """
     started, cpu = time.perf_counter(), cpu_seconds()
     rules = {"fill": fill, "no_touch": no_touch, "no_2x2": no_2x2}
     deadline = Deadline(time_limit)
     Deadline(lemma_time_limit)  # raises for a negative or non-number limit
-    lemmas: list[HeldLemma] = []
-    held: list[str] = []
-    final_seconds = 0.0
-
-    def answer(verdict: str, first: Solution | None, second: Solution | None = None
-               ) -> HeldPathProof:
-        return HeldPathProof(verdict, first, second, tuple(held), tuple(lemmas),
-                             final_seconds, time.perf_counter() - started,
-                             cpu_seconds() - cpu)
-
+    Deadline(deep_lemma_time_limit)
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise InvalidArgumentError(f"depth must be a whole number >= 0, got {depth!r}")
     if solution is not None:
         problems = verify(puzzle, solution, **rules)
         if problems:
@@ -153,37 +174,88 @@ def held_path_proof(
             solution = solve(puzzle, fill=fill, no_touch=no_touch, no_2x2=no_2x2,
                              solver=solver, time_limit=deadline.left())
         except SolveTimeout:
-            return answer("undecided", None)
+            return _nothing_held("undecided", started, cpu)
         if solution is None:
-            return answer("none", None)
-    for label in _labels_to_hold(solution, labels):
-        lemma, second = _lemma(puzzle, solution, label, rules, solver,
-                               deadline.sooner(Deadline(lemma_time_limit)))
+            return _nothing_held("none", started, cpu)
+    asked = _Asked(rules, solver, lemma_time_limit, deep_lemma_time_limit, on_lemma)
+    return _prove(puzzle, solution, _labels_to_hold(solution, labels), (), (), depth,
+                  asked, deadline, started, cpu)
+
+
+def _nothing_held(verdict: str, started: float, cpu: float) -> HeldPathProof:
+    return HeldPathProof(verdict, None, None, (), (), 0.0, time.perf_counter() - started,
+                         cpu_seconds() - cpu)
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """What every level of one proof shares: the rules, the solver, the limits and the
+    callback."""
+
+    rules: dict[str, bool]
+    solver: str
+    lemma_time_limit: float | None
+    deep_lemma_time_limit: float | None
+    on_lemma: Callable[[HeldLemma], None] | None
+
+
+def _prove(puzzle: Puzzle, solution: Solution, labels: Sequence[str],
+           inherited: tuple[str, ...], within: tuple[str, ...], depth: int, asked: _Asked,
+           deadline: Deadline, started: float, cpu: float) -> HeldPathProof:
+    """One level of :func:`held_path_proof`: ``solution`` (verified) solves ``puzzle``,
+    which is the top puzzle with the paths ``within`` held; the ``inherited`` labels
+    are held without a lemma (proven one level up)."""
+    lemmas: list[HeldLemma] = []
+    held: list[str] = []
+    timed_out: list[str] = []
+    final_seconds = 0.0
+
+    def answer(verdict: str, second: Solution | None = None) -> HeldPathProof:
+        return HeldPathProof(verdict, solution, second, tuple(held), tuple(lemmas),
+                             final_seconds, time.perf_counter() - started,
+                             cpu_seconds() - cpu, inherited)
+
+    def asked_one(lemma: HeldLemma, second: Solution | None) -> bool:
+        """Record ``lemma``; whether the proof goes on."""
         lemmas.append(lemma)
-        if on_lemma is not None:
-            on_lemma(lemma)
-        if second is not None:
-            return answer("multiple", solution, second)
+        if asked.on_lemma is not None:
+            asked.on_lemma(lemma)
         if lemma.answer == "unique":
-            held.append(label)
-        if deadline.expired():
-            return answer("undecided", solution)
+            held.append(lemma.label)
+        return second is None and not deadline.expired()
+
+    for label in labels:
+        lemma, second = _lemma(puzzle, solution, label, within, asked,
+                               deadline.sooner(Deadline(asked.lemma_time_limit)))
+        if lemma.answer == "timeout":
+            timed_out.append(label)
+        if not asked_one(lemma, second):
+            return answer("multiple", second) if second else answer("undecided")
+    if depth > 0:
+        for label in timed_out:
+            lemma, second = _deep_lemma(puzzle, solution, label, inherited + tuple(held),
+                                        within, depth, asked, deadline)
+            if not asked_one(lemma, second):
+                return answer("multiple", second) if second else answer("undecided")
     final_started = time.perf_counter()
     try:
-        found = _final_search(puzzle, solution, held, rules, solver, deadline)
+        found = _final_search(puzzle, solution, inherited + tuple(held), asked, deadline)
     except SolveTimeout:
         final_seconds = time.perf_counter() - final_started
-        return answer("undecided", solution)
+        return answer("undecided")
     final_seconds = time.perf_counter() - final_started
     if len(found) == 1:
-        return answer("unique", solution)
-    return answer("multiple", solution, found[1])
+        return answer("unique")
+    return answer("multiple", found[1])
 
 
-def _labels_to_hold(solution: Solution, labels: Sequence[str] | None) -> list[str]:
-    """The labels named (checked), or the :data:`DEFAULT_HELD` longest paths."""
+def _labels_to_hold(solution: Solution, labels: Sequence[str] | None,
+                    exclude: Sequence[str] = ()) -> list[str]:
+    """The labels named (checked), or the :data:`DEFAULT_HELD` longest paths not in
+    ``exclude``."""
     if labels is None:
-        longest = sorted(solution.paths, key=lambda k: (-len(solution.paths[k]), k))
+        longest = sorted((k for k in solution.paths if k not in exclude),
+                         key=lambda k: (-len(solution.paths[k]), k))
         return longest[:DEFAULT_HELD]
     if isinstance(labels, str):
         raise InvalidArgumentError("labels must be a sequence of labels, not one string")
@@ -194,22 +266,21 @@ def _labels_to_hold(solution: Solution, labels: Sequence[str] | None) -> list[st
     return list(dict.fromkeys(chosen))
 
 
-def _lemma(puzzle: Puzzle, solution: Solution, label: str, rules: dict[str, bool],
-           solver: str, box: Deadline) -> tuple[HeldLemma, Solution | None]:
+def _lemma(puzzle: Puzzle, solution: Solution, label: str, within: tuple[str, ...],
+           asked: _Asked, box: Deadline) -> tuple[HeldLemma, Solution | None]:
     """Decide ``H - label``; a second solution of it comes back joined into one of ``H``."""
     started, cpu = time.perf_counter(), cpu_seconds()
-    path = solution.paths[label]
+    rules = asked.rules
     held = held_puzzle(puzzle, solution, label)
-    rest = Solution(puzzle.width, puzzle.height,
-                    {k: p for k, p in solution.paths.items() if k != label})
+    rest = _without(solution, label)
 
     def lemma(result: str) -> HeldLemma:
-        return HeldLemma(label, len(path), result, time.perf_counter() - started,
-                         cpu_seconds() - cpu)
+        return HeldLemma(label, len(solution.paths[label]), result,
+                         time.perf_counter() - started, cpu_seconds() - cpu, within)
 
     try:
         count, found, _ = counted(held, 2, fill=rules["fill"], no_touch=rules["no_touch"],
-                                  no_2x2=rules["no_2x2"], solver=solver,
+                                  no_2x2=rules["no_2x2"], solver=asked.solver,
                                   time_limit=box.left())
     except SolveTimeout:
         return lemma("timeout"), None
@@ -218,20 +289,58 @@ def _lemma(puzzle: Puzzle, solution: Solution, label: str, rules: dict[str, bool
     others = [s for s in found if s != rest]
     if count == 0 or not others:  # pragma: no cover - the solution minus the path solves it
         raise InternalError(f"holding path {label!r} lost the puzzle's own solution")
-    joined = Solution(puzzle.width, puzzle.height, {**others[0].paths, label: list(path)})
+    return lemma("second"), _put_back(puzzle, solution, label, others[0], rules)
+
+
+def _deep_lemma(puzzle: Puzzle, solution: Solution, label: str, held: tuple[str, ...],
+                within: tuple[str, ...], depth: int, asked: _Asked, deadline: Deadline
+                ) -> tuple[HeldLemma, Solution | None]:
+    """Decide ``H - label`` with paths held inside it: ``held`` (proven at this level or
+    inherited) without lemmas, the longest others with theirs, ``depth - 1`` levels on."""
+    started, cpu = time.perf_counter(), cpu_seconds()
+    inner = held_puzzle(puzzle, solution, label)
+    rest = _without(solution, label)
+    others = _labels_to_hold(rest, None, exclude=held)
+    proof = _prove(inner, rest, others, held, (*within, label), depth - 1, asked,
+                   deadline.sooner(Deadline(asked.deep_lemma_time_limit)), started, cpu)
+    result = {"unique": "unique", "multiple": "second", "undecided": "timeout"}.get(
+        proof.verdict)
+    if result is None or (result == "second" and proof.second is None):
+        raise InternalError(  # pragma: no cover - the solution minus the path solves it
+            f"holding path {label!r} lost the puzzle's own solution")
+    lemma = HeldLemma(label, len(solution.paths[label]), result,
+                      time.perf_counter() - started, cpu_seconds() - cpu, within, proof)
+    if proof.second is None:
+        return lemma, None
+    return lemma, _put_back(puzzle, solution, label, proof.second, asked.rules)
+
+
+def _without(solution: Solution, label: str) -> Solution:
+    """``solution`` without its path ``label``: a solution of ``H - label``."""
+    return Solution(solution.width, solution.height,
+                    {k: p for k, p in solution.paths.items() if k != label})
+
+
+def _put_back(puzzle: Puzzle, solution: Solution, label: str, second: Solution,
+              rules: dict[str, bool]) -> Solution:
+    """A second solution of ``H - label`` with ``solution``'s path ``label`` put back:
+    a second solution of ``H``, verified."""
+    joined = Solution(puzzle.width, puzzle.height,
+                      {**second.paths, label: list(solution.paths[label])})
     problems = verify(puzzle, joined, **rules)
     if problems:  # pragma: no cover - the rules hold path by path
         raise InternalError(f"a second solution with path {label!r} held put back does "
                             f"not solve the puzzle: {problems[0]}")
-    return lemma("second"), joined
+    return joined
 
 
-def _final_search(puzzle: Puzzle, solution: Solution, held: Sequence[str],
-                  rules: dict[str, bool], solver: str, deadline: Deadline) -> list[Solution]:
+def _final_search(puzzle: Puzzle, solution: Solution, held: Sequence[str], asked: _Asked,
+                  deadline: Deadline) -> list[Solution]:
     """``solution`` and at most one more, the search told that every held path changes."""
+    rules = asked.rules
     with NumberlinkSolver(puzzle, fill=rules["fill"], no_touch=rules["no_touch"],
-                          no_2x2=rules["no_2x2"], solver=solver, time_limit=deadline.left(),
-                          window_search=False) as engine:
+                          no_2x2=rules["no_2x2"], solver=asked.solver,
+                          time_limit=deadline.left(), window_search=False) as engine:
         if engine.session is None or engine.encoding is None:  # pragma: no cover - a bug
             raise InternalError("a pre-check refuted a puzzle that has a known solution")
         for label in held:

@@ -288,6 +288,35 @@ def test_check_with_paths_held(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert code == 2 and "--by-held-paths does not combine" in err
 
 
+def test_check_with_paths_held_inside_lemmas(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    # a lemma time too short for any direct lemma: each is proven with paths held inside
+    code, out, _ = run(["check", str(SEED), "--by-held-paths", "--no-fill", "--json",
+                        "--lemma-time-limit", "1e-9", "--held-depth", "1"], capsys)
+    record = json.loads(out)
+    assert code == 0 and record["status"] == "unique"
+    lemmas = record["held"]["lemmas"]
+    direct = [lemma for lemma in lemmas if lemma["inside"] is None]
+    deep = [lemma for lemma in lemmas if lemma["inside"] is not None]
+    assert len(direct) == len(deep) == 4 and {d["answer"] for d in direct} == {"timeout"}
+    assert all(d["answer"] == "unique" and d["inside"]["final_seconds"] > 0 for d in deep)
+    assert record["held"]["held"] == [d["label"] for d in deep]
+    # the second deep lemma holds the first one's path without a lemma of its own
+    assert deep[1]["inside"]["inherited"] == [deep[0]["label"]]
+    assert all(inner["within"] == [deep[0]["label"]]
+               for inner in deep[0]["inside"]["lemmas"])
+    f = tmp_path / "two.txt"
+    f.write_text("1 . . 1\n. . . .\n2 . . 2\n")
+    code, _out, err = run(["check", str(f), "--held-depth", "1"], capsys)
+    assert code == 2 and "need --by-held-paths" in err
+    code, _out, err = run(["check", str(f), "--by-held-paths", "--deep-lemma-time-limit",
+                           "5"], capsys)
+    assert code == 2 and "needs --held-depth" in err
+    with pytest.raises(SystemExit) as info:
+        main(["check", str(f), "--by-held-paths", "--held-depth", "0"])
+    assert info.value.code == 2 and "at least 1" in capsys.readouterr().err
+
+
 def test_check_chain_in_parallel_with_a_log(tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "chain.jsonl"

@@ -9,7 +9,7 @@ import pytest
 
 from numberlink_sat.errors import InvalidArgumentError
 from numberlink_sat.grid import Cell
-from numberlink_sat.numberlink.held import held_path_proof, held_puzzle
+from numberlink_sat.numberlink.held import HeldPathProof, held_path_proof, held_puzzle
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.verify import verify
 from tests.numberlink.exhaustive import brute_path_sets
@@ -50,6 +50,57 @@ def test_every_verdict_agrees_with_an_exhaustive_count(fill: bool, no_touch: boo
     assert verdicts.get("unique", 0) >= 10
     assert verdicts.get("multiple", 0) >= 5
     assert held_any >= 5
+
+
+def _lemmas_hold(proof: HeldPathProof, first: Mapping[str, list[Cell]],
+                 found: list[dict[str, list[Cell]]]) -> int:
+    """Check every lemma and inherited label of ``proof``, at every level, against the
+    brute-force solutions ``found``: "``H - W - p`` is unique" says that the only
+    solution keeping the paths ``W`` and ``p`` of the ``first`` is the first. The number
+    of deep lemmas proven."""
+
+    def true_of_every_solution(kept: Sequence[str]) -> bool:
+        return all(s == first for s in found if all(s[k] == first[k] for k in kept))
+
+    deep = 0
+    for lemma in proof.lemmas:
+        if lemma.answer == "unique":
+            assert true_of_every_solution((*lemma.within, lemma.label))
+        if lemma.inside is not None:
+            for label in lemma.inside.inherited:
+                assert true_of_every_solution((*lemma.within, lemma.label, label))
+            deep += lemma.answer == "unique"
+            deep += _lemmas_hold(lemma.inside, first, found)
+    return deep
+
+
+@pytest.mark.parametrize(("fill", "no_touch", "no_2x2"), VARIANTS)
+def test_deep_lemmas_agree_with_an_exhaustive_count(fill: bool, no_touch: bool,
+                                                    no_2x2: bool) -> None:
+    # lemma_time_limit=0 times every direct lemma out, so every lemma is proven with
+    # paths held inside it, and the paths held outside are inherited inside
+    rules = {"fill": fill, "no_touch": no_touch, "no_2x2": no_2x2}
+    verdicts: dict[str, int] = {}
+    deep = inherited = 0
+    for puzzle in _boards(rules, 5):
+        found = [_norm(s) for s in brute_path_sets(puzzle, **rules) or []]
+        for depth in (1, 2):
+            proof = held_path_proof(puzzle, lemma_time_limit=0.0, depth=depth, **rules)
+            verdicts[proof.verdict] = verdicts.get(proof.verdict, 0) + 1
+            if not found:
+                assert proof.verdict == "none"
+                continue
+            assert proof.verdict == ("unique" if len(found) == 1 else "multiple")
+            if proof.second is not None:
+                assert not verify(puzzle, proof.second, **rules)
+                assert _norm(proof.second.paths) in found
+            assert proof.solution is not None
+            deep += _lemmas_hold(proof, _norm(proof.solution.paths), found)
+            inherited += sum(bool(lemma.inside and lemma.inside.inherited)
+                             for lemma in proof.lemmas)
+    assert verdicts.get("unique", 0) >= 10
+    assert verdicts.get("multiple", 0) >= 5
+    assert deep >= 10 and inherited >= 5
 
 
 def test_a_second_solution_of_a_held_puzzle_is_put_back_together() -> None:
