@@ -37,8 +37,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import numberlink_sat as nl
 from numberlink_sat.bench.instances import numberlink_loose
@@ -119,6 +120,97 @@ def read_urls(path: Path) -> list[tuple[str, nl.Puzzle]]:
             raise SystemExit(f"{path}:{where}: {getattr(exc, 'message', exc)}") from None
         found.append((url, puzzle))
     return found
+
+
+def named_puzzles(paths: Sequence[Path], min_cells: int) -> list[tuple[str, nl.Puzzle]]:
+    """(short name, puzzle) for every URL of the files ``paths`` on at least
+    ``min_cells`` cells: the name is the puzz.link type and the start of the data."""
+    return [(f"{url.split('?', 1)[1].split('/', 1)[0]} {url.split('/')[-1][:12]}", puzzle)
+            for path in paths for url, puzzle in read_urls(path)
+            if puzzle.width * puzzle.height >= min_cells]
+
+
+def walk_parser(description: str, topic: str) -> argparse.ArgumentParser:
+    """The options shared by the benches that walk a proof over the URLs of files
+    (``chain_bench.py``, ``held_bench.py``): ``--urls``, ``--rule``, ``--min-cells``,
+    ``--count-limit``, ``--time-limit`` and ``--out`` (``benchmarks/results/TOPIC``)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--urls", type=Path, nargs="+",
+                        default=[CORPUS / "puzzlink" / "urls.txt"],
+                        help="files of puzz.link URLs, one a line")
+    parser.add_argument("--rule", choices=("nikoli", "fill", "both"), default="both")
+    parser.add_argument("--min-cells", type=int, default=100,
+                        help="skip boards of fewer cells (default 100)")
+    parser.add_argument("--count-limit", type=positive_seconds, default=60.0)
+    parser.add_argument("--time-limit", type=positive_seconds, default=1800.0)
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/results") / topic)
+    return parser
+
+
+Row = dict[str, Any]
+
+
+def direct_and_walked(name: str, puzzle: nl.Puzzle, fill: bool, limit: float,
+                      walk: Callable[[], Any], what: str) -> tuple[Row, Any]:
+    """The direct ``count_solutions(limit=2)`` within ``limit`` seconds, then ``walk()``
+    (a proof with ``verdict``, ``solution`` and ``second``): the row's first columns
+    (puzzle to ``count_cpu``) and the proof. Every solution of the proof is checked by
+    the verifier, and a verdict that contradicts the count's stops the run (``what``
+    names the proof in the message)."""
+    rule = "fill" if fill else "nikoli"
+    result, count_wall, count_cpu = timed_count(puzzle, fill, limit)
+    direct = "timeout" if isinstance(result, str) else verdict(result[0])
+    proof = walk()
+    for solution in (proof.solution, proof.second):
+        if solution is not None and nl.verify(puzzle, solution, fill=fill):
+            raise SystemExit(f"WRONG: {name} ({rule}): the {what}'s solution does not verify")
+    decided = {"unique", "multiple", "none"}
+    if direct in decided and proof.verdict in decided and direct != proof.verdict:
+        raise SystemExit(f"WRONG: {name} ({rule}): count says {direct}, {what} "
+                         f"{proof.verdict}")
+    return {"puzzle": name, "size": f"{puzzle.width}x{puzzle.height}",
+            "pairs": len(puzzle.labels), "rule": rule, "count": direct,
+            "count_wall": round(count_wall, 2), "count_cpu": round(count_cpu, 2)}, proof
+
+
+def walk_rows(args: argparse.Namespace,
+              one: Callable[[str, nl.Puzzle, bool, argparse.Namespace], tuple[Row, list[Row]]]
+              ) -> tuple[list[Row], list[Row]]:
+    """``one(name, puzzle, fill, args)`` for every puzzle of ``args.urls`` and rule of
+    ``args.rule`` (Nikoli first): the rows and, joined, the detail rows."""
+    rules = {"nikoli": (False,), "fill": (True,), "both": (False, True)}[args.rule]
+    rows: list[Row] = []
+    details: list[Row] = []
+    for name, puzzle in named_puzzles(args.urls, args.min_cells):
+        for fill in rules:
+            row, more = one(name, puzzle, fill, args)
+            rows.append(row)
+            details += more
+    return rows, details
+
+
+def write_tables(out: Path, tables: Sequence[tuple[str, Sequence[str], list[dict[str, Any]]]],
+                 title: str, note: str, script: str, argv: list[str] | None) -> Path:
+    """Each ``(file name, fields, rows)`` of ``tables`` as a CSV file in ``out``, and the
+    first one as a Markdown table under ``title``, the command (``script`` with ``argv``,
+    default the command line's) and ``note``; the Markdown file's path (the first CSV's
+    name, ``.md``)."""
+    out.mkdir(parents=True, exist_ok=True)
+    for filename, fields, data in tables:
+        with open(out / filename, "w", newline="", encoding="utf-8") as handle:
+            writer = csv.DictWriter(handle, fieldnames=list(fields))
+            writer.writeheader()
+            writer.writerows(data)
+    command = f"python benchmarks/{script} " + " ".join(
+        argv if argv is not None else sys.argv[1:])
+    _, fields, rows = tables[0]
+    lines = [f"# {title}", "", f"`{command.strip()}`; Python {platform.python_version()}, "
+             f"2 shared cores. {note}", "",
+             "| " + " | ".join(fields) + " |", "|" + " --- |" * len(fields)]
+    lines += ["| " + " | ".join(str(row[f]) for f in fields) + " |" for row in rows]
+    markdown = out / Path(tables[0][0]).with_suffix(".md").name
+    markdown.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return markdown
 
 
 def verdict(count: int) -> str:

@@ -56,7 +56,8 @@ def test_nikoli_split_with_a_bad_url(capsys: pytest.CaptureFixture[str]) -> None
 
 
 @pytest.mark.parametrize("script", ["certificate_bench", "diagnose_bench", "generate_bench",
-                                    "handmade_bench", "huge_boards", "lianliankan_bench",
+                                    "handmade_bench", "held_bench", "huge_boards",
+                                    "lianliankan_bench",
                                     "loose_bench", "numberlink_corpus_bench", "numchain_bench",
                                     "race_start_bench", "thin_bench", "znumlin_corpus_bench"])
 def test_every_time_limit_is_a_positive_number(script: str,
