@@ -122,12 +122,14 @@ def read_urls(path: Path) -> list[tuple[str, nl.Puzzle]]:
     return found
 
 
-def named_puzzles(paths: Sequence[Path], min_cells: int) -> list[tuple[str, nl.Puzzle]]:
-    """(short name, puzzle) for every URL of the files ``paths`` on at least
-    ``min_cells`` cells: the name is the puzz.link type and the start of the data."""
+def named_puzzles(paths: Sequence[Path], min_cells: int, max_cells: int | None = None
+                  ) -> list[tuple[str, nl.Puzzle]]:
+    """(short name, puzzle) for every URL of the files ``paths`` on ``min_cells`` to
+    ``max_cells`` cells: the name is the puzz.link type and the start of the data."""
     return [(f"{url.split('?', 1)[1].split('/', 1)[0]} {url.split('/')[-1][:12]}", puzzle)
             for path in paths for url, puzzle in read_urls(path)
-            if puzzle.width * puzzle.height >= min_cells]
+            if min_cells <= puzzle.width * puzzle.height <= (max_cells or puzzle.width
+                                                             * puzzle.height)]
 
 
 def walk_parser(description: str, topic: str) -> argparse.ArgumentParser:
@@ -141,6 +143,8 @@ def walk_parser(description: str, topic: str) -> argparse.ArgumentParser:
     parser.add_argument("--rule", choices=("nikoli", "fill", "both"), default="both")
     parser.add_argument("--min-cells", type=int, default=100,
                         help="skip boards of fewer cells (default 100)")
+    parser.add_argument("--max-cells", type=int, default=None,
+                        help="skip boards of more cells (default: none skipped)")
     parser.add_argument("--count-limit", type=positive_seconds, default=60.0)
     parser.add_argument("--time-limit", type=positive_seconds, default=1800.0)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results") / topic)
@@ -181,7 +185,7 @@ def walk_rows(args: argparse.Namespace,
     rules = {"nikoli": (False,), "fill": (True,), "both": (False, True)}[args.rule]
     rows: list[Row] = []
     details: list[Row] = []
-    for name, puzzle in named_puzzles(args.urls, args.min_cells):
+    for name, puzzle in named_puzzles(args.urls, args.min_cells, args.max_cells):
         for fill in rules:
             row, more = one(name, puzzle, fill, args)
             rows.append(row)

@@ -31,3 +31,5 @@ def test_a_held_row_per_rule_and_deep_lemmas(tmp_path: Path) -> None:
     assert [lemma["answer"] for lemma in lemmas if lemma["deep"] == "True"] == ["unique"] * 3
     assert any(lemma["within"] for lemma in lemmas)
     assert (tmp_path / "out" / "held.md").read_text().startswith("# Uniqueness with paths")
+    assert bench.main([*argv, "--max-cells", "24"]) == 0  # the 5x5 is skipped
+    assert (tmp_path / "out" / "held.csv").read_text().count("\n") == 1
