@@ -46,7 +46,8 @@ from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
 __all__ = ["DEFAULT_DEEP_LEMMA_TIME_LIMIT", "DEFAULT_HELD", "DEFAULT_LEMMA_TIME_LIMIT",
-           "HeldLemma", "HeldPathProof", "held_path_proof", "held_puzzle"]
+           "HeldLemma", "HeldPathProof", "held_lemma", "held_path_proof",
+           "held_puzzle"]
 
 DEFAULT_HELD = 4
 """Paths whose lemma is tried when none are named: the longest ones. On the hand-made
@@ -182,6 +183,38 @@ def held_path_proof(  # noqa: PLR0913
                   asked, deadline, started, cpu)
 
 
+def held_lemma(
+    puzzle: Puzzle,
+    solution: Solution,
+    label: str,
+    *,
+    fill: bool = True,
+    no_touch: bool = False,
+    no_2x2: bool = False,
+    time_limit: float | None = DEFAULT_LEMMA_TIME_LIMIT,
+    solver: str = DEFAULT_SOLVER,
+) -> tuple[HeldLemma, Solution | None]:
+    """One lemma of :func:`held_path_proof` on its own: is ``H - label`` unique (within
+    ``time_limit`` seconds)? The lemma ("unique": every solution of ``puzzle`` other
+    than ``solution`` changes the path; "second"; "timeout") and, for "second", a second
+    solution of ``puzzle`` (verified).
+
+    >>> p = Puzzle(3, 2, {"1": ((0, 0), (0, 2)), "2": ((1, 0), (1, 2))})
+    >>> s = Solution(3, 2, {"1": [(0, 0), (0, 1), (0, 2)], "2": [(1, 0), (1, 1), (1, 2)]})
+    >>> lemma, second = held_lemma(p, s, "2")
+    >>> lemma.answer, lemma.cells, second
+    ('unique', 3, None)
+    """
+    rules = {"fill": fill, "no_touch": no_touch, "no_2x2": no_2x2}
+    Deadline(time_limit)  # raises for a negative or non-number limit
+    problems = verify(puzzle, solution, **rules)
+    if problems:
+        raise InvalidArgumentError("the solution does not solve the puzzle: " + problems[0])
+    (label,) = _labels_to_hold(solution, [label])
+    asked = _Asked(rules, solver, time_limit, None, None)
+    return _lemma(puzzle, solution, label, (), asked, Deadline(None))
+
+
 def _nothing_held(verdict: str, started: float, cpu: float) -> HeldPathProof:
     return HeldPathProof(verdict, None, None, (), (), 0.0, time.perf_counter() - started,
                          cpu_seconds() - cpu)
@@ -225,8 +258,7 @@ def _prove(puzzle: Puzzle, solution: Solution, labels: Sequence[str],
         return second is None and not deadline.expired()
 
     for label in labels:
-        lemma, second = _lemma(puzzle, solution, label, within, asked,
-                               deadline.sooner(Deadline(asked.lemma_time_limit)))
+        lemma, second = _lemma(puzzle, solution, label, within, asked, deadline)
         if lemma.answer == "timeout":
             timed_out.append(label)
         if not asked_one(lemma, second):
@@ -267,8 +299,9 @@ def _labels_to_hold(solution: Solution, labels: Sequence[str] | None,
 
 
 def _lemma(puzzle: Puzzle, solution: Solution, label: str, within: tuple[str, ...],
-           asked: _Asked, box: Deadline) -> tuple[HeldLemma, Solution | None]:
-    """Decide ``H - label``; a second solution of it comes back joined into one of ``H``."""
+           asked: _Asked, deadline: Deadline) -> tuple[HeldLemma, Solution | None]:
+    """Decide ``H - label`` within the lemma limit; a second solution of it comes back
+    joined into one of ``H``."""
     started, cpu = time.perf_counter(), cpu_seconds()
     rules = asked.rules
     held = held_puzzle(puzzle, solution, label)
@@ -278,6 +311,7 @@ def _lemma(puzzle: Puzzle, solution: Solution, label: str, within: tuple[str, ..
         return HeldLemma(label, len(solution.paths[label]), result,
                          time.perf_counter() - started, cpu_seconds() - cpu, within)
 
+    box = deadline.sooner(Deadline(asked.lemma_time_limit))
     try:
         count, found, _ = counted(held, 2, fill=rules["fill"], no_touch=rules["no_touch"],
                                   no_2x2=rules["no_2x2"], solver=asked.solver,

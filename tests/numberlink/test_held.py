@@ -9,7 +9,12 @@ import pytest
 
 from numberlink_sat.errors import InvalidArgumentError
 from numberlink_sat.grid import Cell
-from numberlink_sat.numberlink.held import HeldPathProof, held_path_proof, held_puzzle
+from numberlink_sat.numberlink.held import (
+    HeldPathProof,
+    held_lemma,
+    held_path_proof,
+    held_puzzle,
+)
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.verify import verify
 from tests.numberlink.exhaustive import brute_path_sets
@@ -114,6 +119,23 @@ def test_a_second_solution_of_a_held_puzzle_is_put_back_together() -> None:
     assert proof.final_seconds == 0.0
     assert proof.second is not None and not verify(p, proof.second, fill=False)
     assert proof.second.paths["2"] == s.paths["2"]
+
+
+def test_one_lemma_on_its_own() -> None:
+    # the 3x3 above: holding "2" leaves "1" a second way round
+    p = Puzzle(3, 3, {"1": ((0, 0), (0, 2)), "2": ((2, 0), (2, 2))})
+    s = Solution(3, 3, {"1": [(0, 0), (0, 1), (0, 2)], "2": [(2, 0), (2, 1), (2, 2)]})
+    lemma, second = held_lemma(p, s, "2", fill=False)
+    assert (lemma.label, lemma.answer, lemma.cells) == ("2", "second", 3)
+    assert second is not None and second != s and not verify(p, second, fill=False)
+    assert second.paths["2"] == s.paths["2"]
+    assert held_lemma(p, s, "1", fill=False, time_limit=0.0)[0].answer == "timeout"
+    with pytest.raises(InvalidArgumentError):
+        held_lemma(p, s, "1", fill=False, time_limit=-1)
+    with pytest.raises(InvalidArgumentError, match="'9'"):
+        held_lemma(p, s, "9", fill=False)
+    with pytest.raises(InvalidArgumentError, match="does not solve"):
+        held_lemma(p, Solution(3, 3, {"1": s.paths["1"]}), "1", fill=False)
 
 
 def test_held_puzzle_blocks_the_path_and_drops_its_pair() -> None:
