@@ -174,6 +174,16 @@ class SatSession:
 
     FIRST_SLICE = 2_000
     MAX_SLICE = 1_000_000
+    SLICE_SECONDS = (0.25, 1.0)
+    """A slice (of conflicts) doubles when it took less than the first of these seconds
+    and halves when it took more than the second. Each slice is one solver call, and
+    CaDiCaL starts every call afresh in some ways (its search-mode and clause-reduction
+    schedules): on the hand-made 26x26's lemma ``H - 6`` (Nikoli rule, an idle machine)
+    slices held near 2,000 conflicts by the window 0.05-0.3 s of sessions 1-33 made the
+    proof take 21 s of CPU or more in 6 runs of 6, where fixed slices of 10,000
+    conflicts or more took 3.5-4.2 s in 8 of 8, and this window 5.3-5.6 s in 3 of 3
+    (session 34, ``docs/encoding.md``, "Slices"). Near a deadline the slice still
+    shrinks to fit half the time left."""
 
     SECONDS_PER_VARIABLE = 2e-7
     """What the solver's one uninterruptible allocation costs per variable, rounded up.
@@ -336,12 +346,13 @@ class SatSession:
             if deadline.expired():
                 raise deadline.timeout("solving", f"{self.stats.calls} solver calls, "
                                                   f"{self.stats.cut_rounds} cut rounds")
-            # keep each slice around 0.05-0.3 s so the limit is honoured closely
+            # keep each slice within SLICE_SECONDS so the limit is honoured closely
             remaining = deadline.remaining()
             self._worst_rate = max(self._worst_rate, took / self._slice)
-            if took < 0.05 and self._slice < self.MAX_SLICE:
+            short, long = self.SLICE_SECONDS
+            if took < short and self._slice < self.MAX_SLICE:
                 self._slice *= 2
-            elif ((took > 0.3 or (remaining is not None and took > remaining))
+            elif ((took > long or (remaining is not None and took > remaining))
                   and self._slice > 100):
                 self._slice //= 2
             if remaining is not None and self._worst_rate > 0:
