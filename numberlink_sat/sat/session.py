@@ -26,13 +26,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
 from pysat.solvers import Solver
 
-from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.errors import InvalidArgumentError, SolveTimeout
 from numberlink_sat.sat.cnf import Encoding
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER, check_solver, ctrl_c_as_interrupt
@@ -177,13 +177,23 @@ class SatSession:
     SLICE_SECONDS = (0.25, 1.0)
     """A slice (of conflicts) doubles when it took less than the first of these seconds
     and halves when it took more than the second. Each slice is one solver call, and
-    CaDiCaL starts every call afresh in some ways (its search-mode and clause-reduction
-    schedules): on the hand-made 26x26's lemma ``H - 6`` (Nikoli rule, an idle machine)
-    slices held near 2,000 conflicts by the window 0.05-0.3 s of sessions 1-33 made the
+    CaDiCaL starts every call afresh in some ways (its search-mode and rephasing
+    schedules, read in its source in session 35): on the hand-made 26x26's lemma
+    ``H - 6`` (Nikoli rule, an idle machine) slices held near 2,000 conflicts by the
+    window 0.05-0.3 s of sessions 1-33 made the
     proof take 21 s of CPU or more in 6 runs of 6, where fixed slices of 10,000
     conflicts or more took 3.5-4.2 s in 8 of 8, and this window 5.3-5.6 s in 3 of 3
     (session 34, ``docs/encoding.md``, "Slices"). Near a deadline the slice still
     shrinks to fit half the time left."""
+
+    SOLVER_OPTIONS: ClassVar[dict[str, dict[str, int]]] = {}
+    """Options set on every new solver of the named kind before it sees a clause, e.g.
+    ``{"cadical195": {"rephaseint": 10_000}}`` (CaDiCaL's own option names, through
+    PySAT's ``configure``; only the CaDiCaL solvers take options). Empty by default:
+    the options measured in session 35 (``docs/encoding.md``, "What a solver call
+    starts afresh") changed single proofs by up to fivefold either way and helped none
+    reliably. Set it in the process that solves (a child process started by the race
+    does not see it). A name CaDiCaL does not know is ignored by CaDiCaL itself."""
 
     SECONDS_PER_VARIABLE = 2e-7
     """What the solver's one uninterruptible allocation costs per variable, rounded up.
@@ -212,6 +222,13 @@ class SatSession:
         self._worst_rate = 0.0  # the slowest seconds per conflict of a slice so far
         self._solver: Any = Solver(name=self.name)
         self._solver._numberlink_sat_name = self.name
+        options = self.SOLVER_OPTIONS.get(self.name)
+        if options:
+            try:
+                _configure(self._solver, self.name, options)
+            except InvalidArgumentError:
+                self.close()
+                raise
         try:
             if isinstance(clauses, Encoding):
                 self._reserve(num_vars)
@@ -535,6 +552,27 @@ class SatSession:
 
 FREE_DELAY = 1.0
 """Seconds a timed-out session's solver waits before it is freed (see :func:`_free_later`)."""
+
+
+def _configure(solver: Any, name: str, options: dict[str, int]) -> None:
+    """Set ``options`` on a new PySAT ``solver`` (see :attr:`SatSession.SOLVER_OPTIONS`).
+
+    >>> _configure(Solver(name="glucose4"), "glucose4", {"seed": 1})
+    Traceback (most recent call last):
+    ...
+    numberlink_sat.errors.InvalidArgumentError: solver options: glucose4 takes none (CaDiCaL only)
+    """
+    configure = getattr(solver.solver, "configure", None)
+    if configure is None:
+        raise InvalidArgumentError(
+            f"solver options: {name} takes none (CaDiCaL only)")
+    for key, value in options.items():
+        if not (isinstance(key, str) and key.isidentifier()) or isinstance(value, bool) \
+                or not isinstance(value, int):
+            raise InvalidArgumentError(
+                f"solver options: expected an option name and a whole number, got "
+                f"{key!r}: {value!r}")
+    configure(dict(options))
 
 
 def _free_later(solver: Any) -> None:

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.errors import InvalidArgumentError, SolveTimeout
 from numberlink_sat.sat.cnf import Encoding
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.pool import VarPool
@@ -88,3 +88,41 @@ def test_slices_near_the_deadline_fit_the_slowest_rate_seen() -> None:
         # the last ones are the smallest allowed; without the rule they kept doubling
         assert max(fake.budgets[2:]) <= 1.5 / 2 / 1e-4
         assert fake.budgets[-1] == 100
+
+
+def _pigeons(holes: int) -> list[list[int]]:
+    """holes + 1 pigeons in ``holes`` holes: unsatisfiable, and hard enough that the
+    search's settings change its conflict count."""
+    var = {(p, h): p * holes + h + 1 for p in range(holes + 1) for h in range(holes)}
+    clauses = [[var[p, h] for h in range(holes)] for p in range(holes + 1)]
+    clauses += [[-var[p, h], -var[q, h]] for h in range(holes)
+                for p in range(holes + 1) for q in range(p + 1, holes + 1)]
+    return clauses
+
+
+def _conflicts_with(options: dict[str, dict[str, int]],
+                    monkeypatch: pytest.MonkeyPatch) -> int | None:
+    monkeypatch.setattr(SatSession, "SOLVER_OPTIONS", options)
+    with SatSession(_pigeons(7), solver="cadical195") as session:
+        assert session.solve() is False
+        return session.conflicts()
+
+
+def test_solver_options_reach_cadical(monkeypatch: pytest.MonkeyPatch) -> None:
+    default = _conflicts_with({}, monkeypatch)
+    assert default == _conflicts_with({"glucose4": {"x": 1}}, monkeypatch)  # not this one
+    # always in the stable mode: a different search, so a different number of conflicts
+    assert default != _conflicts_with({"cadical195": {"stabilizeonly": 1}}, monkeypatch)
+
+
+@pytest.mark.parametrize(("solver", "options", "message"), [
+    ("glucose4", {"seed": 1}, "glucose4 takes none"),
+    ("cadical195", {"rephaseint": "many"}, "a whole number, got 'rephaseint': 'many'"),
+    ("cadical195", {"rephaseint": True}, "a whole number"),
+    ("cadical195", {"no such": 1}, "a whole number, got 'no such'"),
+])
+def test_bad_solver_options_are_refused(solver: str, options: dict[str, object], message: str,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(SatSession, "SOLVER_OPTIONS", {solver: options})
+    with pytest.raises(InvalidArgumentError, match=message):
+        SatSession([[1, 2]], solver=solver)
