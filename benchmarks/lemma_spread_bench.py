@@ -1,4 +1,4 @@
-"""How one held lemma's time spreads over runs, by time limit and solver slice size.
+"""How one held lemma's time spreads over runs, by time limit, slice size and solver options.
 
 A lemma of ``held_path_proof`` ("``H - p`` is unique", ``docs/encoding.md``, "Paths
 held") is one uniqueness proof on a smaller board. Its time varies from run to run, and
@@ -6,8 +6,9 @@ with how the search is cut into solver calls: the session runs the solver in sli
 conflicts, doubling a slice that took less than ``SHORT`` seconds and halving one that
 took more than ``LONG`` (``SatSession.SLICE_SECONDS``). For every puzz.link URL of the
 given files, each rule asked for and each path named (default: the 4 longest of the
-solution), every configuration (a time limit of ``--limits`` and a slice window of
-``--slices``) is run ``--runs`` times, the configurations taking turns, through
+solution), every configuration (a time limit of ``--limits``, a slice window of
+``--slices`` and CaDiCaL options of ``--cadical-options``, set through
+``SatSession.SOLVER_OPTIONS``) is run ``--runs`` times, the configurations taking turns, through
 ``held_lemma``. Per path and configuration: how many runs held it ("unique"), found a
 second solution or timed out, and the median and largest wall and CPU seconds. Every
 second solution is checked by the verifier, and a path held in one run and refuted in
@@ -15,6 +16,8 @@ another stops the run.
 
     python benchmarks/lemma_spread_bench.py --urls FILE --rule nikoli --labels 6,15 \\
         --limits 20 --slices 0.05,0.3 0.25,1 --runs 8
+    python benchmarks/lemma_spread_bench.py --urls FILE --labels 6,15 --limits 40 \\
+        --cadical-options default rephaseint=10000 stabilizeonly=1 --runs 3
 
 Writes ``spread.csv`` (one row a path and configuration), ``runs.csv`` (every run) and
 ``spread.md``; default output ``benchmarks/results/lemma_spread/``.
@@ -38,6 +41,7 @@ from numberlink_sat.sat.session import SatSession
 sys.path.insert(0, str(Path(__file__).parent))
 from handmade_bench import CORPUS, named_puzzles, write_tables
 
+CADICAL = ("cadical153", "cadical195", "cadical300")
 FIELDS = ("puzzle", "rule", "label", "cells", "config", "runs", "held", "second", "timeout",
           "median_wall", "max_wall", "median_cpu", "max_cpu")
 RUN_FIELDS = ("puzzle", "rule", "label", "cells", "config", "run", "answer", "wall", "cpu")
@@ -59,6 +63,40 @@ def window(text: str) -> tuple[float, float]:
     return short, long
 
 
+def cadical_options(text: str) -> dict[str, int]:
+    """``default`` (no options) or ``NAME=VALUE,...`` (CaDiCaL's option names).
+
+    >>> cadical_options("rephaseint=10000,stabilizeonly=1")
+    {'rephaseint': 10000, 'stabilizeonly': 1}
+    >>> cadical_options("default")
+    {}
+    """
+    if text == "default":
+        return {}
+    options = {}
+    for part in text.split(","):
+        name, _, value = part.partition("=")
+        try:
+            options[name.strip()] = int(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected NAME=VALUE,... such as rephaseint=10000, or default, got {text!r}"
+            ) from None
+        if not name.strip().isidentifier():
+            raise argparse.ArgumentTypeError(f"not an option name: {name!r} in {text!r}")
+    return options
+
+
+def config_name(limit: float, slices: tuple[float, float], options: dict[str, int]) -> str:
+    """How a configuration reads in the tables.
+
+    >>> config_name(40.0, (0.25, 1.0), {"rephaseint": 10000})
+    '40 s, slices 0.25-1 s, rephaseint=10000'
+    """
+    text = f"{limit:g} s, slices {slices[0]:g}-{slices[1]:g} s"
+    return text + "".join(f", {name}={value}" for name, value in options.items())
+
+
 def runs_of(name: str, puzzle: nl.Puzzle, fill: bool, args: argparse.Namespace
             ) -> list[dict[str, Any]]:
     """Every run of every path and configuration on one puzzle under one rule."""
@@ -69,11 +107,13 @@ def runs_of(name: str, puzzle: nl.Puzzle, fill: bool, args: argparse.Namespace
     labels = (args.labels.split(",") if args.labels else
               sorted(solution.paths, key=lambda k: (-len(solution.paths[k]), k))[:DEFAULT_HELD])
     rows: list[dict[str, Any]] = []
-    default = SatSession.SLICE_SECONDS
+    default, default_options = SatSession.SLICE_SECONDS, SatSession.SOLVER_OPTIONS
     try:
         for run, label in itertools.product(range(args.runs), labels):
-            for limit, slices in itertools.product(args.limits, args.slices):
+            for limit, slices, options in itertools.product(args.limits, args.slices,
+                                                            args.cadical_options):
                 SatSession.SLICE_SECONDS = slices
+                SatSession.SOLVER_OPTIONS = {name: options for name in CADICAL}
                 wall, cpu = time.perf_counter(), time.process_time()
                 lemma, second = held_lemma(puzzle, solution, label, fill=fill,
                                            time_limit=limit)
@@ -83,12 +123,12 @@ def runs_of(name: str, puzzle: nl.Puzzle, fill: bool, args: argparse.Namespace
                                      "solution does not verify")
                 rows.append({"puzzle": name, "rule": rule, "label": label,
                              "cells": lemma.cells,
-                             "config": f"{limit:g} s, slices {slices[0]:g}-{slices[1]:g} s",
+                             "config": config_name(limit, slices, options),
                              "run": run, "answer": lemma.answer,
                              "wall": round(wall, 2), "cpu": round(cpu, 2)})
                 print(" ".join(f"{k}={v}" for k, v in rows[-1].items()), flush=True)
     finally:
-        SatSession.SLICE_SECONDS = default
+        SatSession.SLICE_SECONDS, SatSession.SOLVER_OPTIONS = default, default_options
     return rows
 
 
@@ -130,6 +170,10 @@ def main(argv: list[str] | None = None) -> int:
                         default=[SatSession.SLICE_SECONDS], metavar="SHORT,LONG",
                         help="slice windows (default: the library's, "
                         f"{SatSession.SLICE_SECONDS[0]:g},{SatSession.SLICE_SECONDS[1]:g})")
+    parser.add_argument("--cadical-options", type=cadical_options, nargs="+",
+                        default=[{}], metavar="NAME=VALUE,...",
+                        help="CaDiCaL options, one configuration each (default: none; "
+                        "'default' for none beside others)")
     parser.add_argument("--runs", type=positive_int, default=8)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/lemma_spread"))
     args = parser.parse_args(argv)
@@ -139,9 +183,10 @@ def main(argv: list[str] | None = None) -> int:
     markdown = write_tables(
         args.out, [("spread.csv", FIELDS, summary(runs)), ("runs.csv", RUN_FIELDS, runs)],
         "One held lemma over many runs, by time limit and slice window",
-        "Each configuration: a lemma time limit and the session's slice window "
+        "Each configuration: a lemma time limit, the session's slice window "
         "(`SatSession.SLICE_SECONDS`: a slice doubles below SHORT seconds and halves above "
-        "LONG); `held`, `second`, `timeout`: runs that ended so (`held_lemma`); the "
+        "LONG) and any CaDiCaL options (`SatSession.SOLVER_OPTIONS`); "
+        "`held`, `second`, `timeout`: runs that ended so (`held_lemma`); the "
         "configurations take turns within each run.",
         "lemma_spread_bench.py", argv)
     print(f"wrote {args.out}/spread.csv, runs.csv, {markdown.name}")

@@ -1,6 +1,6 @@
 """benchmarks/lemma_spread_bench.py on a small puzz.link board: a row per path and
-configuration, the runs add up, the library's slice window is put back, and a bad
-window is a usage error."""
+configuration, the runs add up, the library's slice window and solver options are put
+back, and a bad window or option is a usage error."""
 
 from __future__ import annotations
 
@@ -43,3 +43,26 @@ def test_a_bad_window_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> No
         with pytest.raises(SystemExit) as info:
             bench.main(["--slices", bad])
         assert info.value.code == 2 and "SHORT" in capsys.readouterr().err
+
+
+def test_solver_options_are_configurations(tmp_path: Path) -> None:
+    urls = tmp_path / "urls.txt"
+    urls.write_text(URL + "\n")
+    bench = load_script("lemma_spread_bench")
+    out = tmp_path / "out"
+    assert bench.main(["--urls", str(urls), "--min-cells", "0", "--runs", "1",
+                       "--labels", "1", "--cadical-options", "default",
+                       "rephaseint=10000,stabilizeonly=1", "--out", str(out)]) == 0
+    assert SatSession.SOLVER_OPTIONS == {}
+    with open(out / "spread.csv", encoding="utf-8") as handle:
+        configs = [row["config"] for row in csv.DictReader(handle)]
+    assert configs == ["20 s, slices 0.25-1 s",
+                       "20 s, slices 0.25-1 s, rephaseint=10000, stabilizeonly=1"]
+
+
+def test_a_bad_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_script("lemma_spread_bench")
+    for bad in ("rephaseint", "rephaseint=x", "=3", "a b=1"):
+        with pytest.raises(SystemExit) as info:
+            bench.main(["--cadical-options", bad])
+        assert info.value.code == 2 and "--cadical-options" in capsys.readouterr().err
