@@ -8,8 +8,8 @@ took more than ``LONG`` (``SatSession.SLICE_SECONDS``). For every puzz.link URL 
 given files, each rule asked for and each path named (default: the 4 longest of the
 solution), every configuration (a time limit of ``--limits``, a slice window of
 ``--slices`` and CaDiCaL options of ``--cadical-options``, set through
-``SatSession.SOLVER_OPTIONS``) is run ``--runs`` times, the configurations taking turns, through
-``held_lemma``. Per path and configuration: how many runs held it ("unique"), found a
+``SatSession.SOLVER_OPTIONS``) is run ``--runs`` times, the configurations taking
+turns, through ``held_lemma``. Per path and configuration: how many runs held it ("unique"), found a
 second solution or timed out, and the median and largest wall and CPU seconds. Every
 second solution is checked by the verifier, and a path held in one run and refuted in
 another stops the run.
@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
             for fill in rules for row in runs_of(name, puzzle, fill, args)]
     markdown = write_tables(
         args.out, [("spread.csv", FIELDS, summary(runs)), ("runs.csv", RUN_FIELDS, runs)],
-        "One held lemma over many runs, by time limit and slice window",
+        "One held lemma over many runs, by time limit, slice window and solver options",
         "Each configuration: a lemma time limit, the session's slice window "
         "(`SatSession.SLICE_SECONDS`: a slice doubles below SHORT seconds and halves above "
         "LONG) and any CaDiCaL options (`SatSession.SOLVER_OPTIONS`); "
