@@ -88,6 +88,7 @@ def run_forked(
     started never start, and neither gets an outcome). Past ``kill_at`` (a
     :func:`time.perf_counter` instant, ``None``: never) the children still running are
     killed, each with a "killed" outcome, and the jobs not yet started never start.
+    Jobs that ``on_outcome`` appends to ``jobs`` (a list) run after those given.
     """
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InvalidArgumentError(f"workers must be an int >= 1, not {workers!r}")
@@ -95,12 +96,13 @@ def run_forked(
         _run_here(jobs, on_outcome)
         return
     context: Any = multiprocessing.get_context("fork")
-    waiting = list(range(len(jobs)))
+    started = 0
     running: dict[Connection, tuple[int, Any]] = {}
     try:
-        while waiting or running:
-            while waiting and len(running) < workers:
-                index = waiting.pop(0)
+        while started < len(jobs) or running:
+            while started < len(jobs) and len(running) < workers:
+                index = started
+                started += 1
                 receive, send = context.Pipe(duplex=False)
                 child = context.Process(target=_child_body, daemon=True, args=(
                     _send_outcome, os.getpid(), send, jobs[index]))

@@ -79,3 +79,20 @@ def test_without_children_the_jobs_run_here(monkeypatch: pytest.MonkeyPatch) -> 
 def test_bad_worker_counts_are_refused(workers: Any) -> None:
     with pytest.raises(InvalidArgumentError, match="workers"):
         run_forked([], workers, on_outcome=lambda i, o: True)
+
+
+@pytest.mark.parametrize("children", [True, False])
+def test_jobs_appended_by_the_callback_run_too(monkeypatch: pytest.MonkeyPatch,
+                                               children: bool) -> None:
+    monkeypatch.setattr(beside, "START_CHILDREN", children)
+    jobs: list[Callable[[], Any]] = [lambda: 2]
+    seen: dict[int, Any] = {}
+
+    def halve(index: int, outcome: Outcome) -> bool:
+        seen[index] = outcome.value
+        if outcome.value > 0:  # each value's job adds one for the value below it
+            jobs.append(lambda value=outcome.value - 1: value)
+        return True
+
+    run_forked(jobs, workers=2, on_outcome=halve)
+    assert seen == {0: 2, 1: 1, 2: 0} and len(jobs) == 3
