@@ -1,4 +1,5 @@
-"""A chain's proven steps kept on disk, so that a long chain of merges can resume.
+"""A long proof's proven steps kept on disk, so that it can resume: a chain of merges, or
+the cases of a held-path proof's final search.
 
 :func:`~numberlink_sat.numberlink.chain.chain_proof` with ``log=PATH`` appends one JSON
 line per proven step (and one with the first solution it used). A later call with the
@@ -10,8 +11,11 @@ proof reports how many steps came from the log (``ChainProof.logged_steps``): a 
 that rests on a log rests on whoever wrote it, as a cache would.
 
 Each line is an object with ``"kind"`` "step" (``key``, ``pairs``, ``merged_cells``,
-``answer`` "unique", ``seconds``, ``cpu_seconds``, ``version``) or "solution" (``key``
-of the puzzle and rules, ``paths``: label to a list of ``[row, column]``).
+``answer`` "unique", ``seconds``, ``cpu_seconds``, ``version``), "solution" (``key``
+of the puzzle and rules, ``paths``: label to a list of ``[row, column]``) or "split"
+(``key`` of a held-path case that ran past its time and was split into smaller ones:
+a resumed proof splits it at once; :mod:`~numberlink_sat.numberlink.held_cases` writes
+its own facts beside the key).
 
 >>> import os, tempfile
 >>> path = os.path.join(tempfile.mkdtemp(), "chain.jsonl")
@@ -69,6 +73,7 @@ class ChainLog:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = os.fspath(path)
         self._steps: set[str] = set()
+        self._split: set[str] = set()
         self._solutions: dict[str, dict[str, list[Cell]]] = {}
         if os.path.exists(self.path):
             self._read()
@@ -92,12 +97,23 @@ class ChainLog:
                     for label, cells in record["paths"].items()}
             except (KeyError, TypeError, ValueError, AttributeError):
                 raise _bad(path, number, "a solution record without its paths") from None
+        elif kind == "split":
+            self._split.add(record["key"])
         elif kind != "step":
             raise _bad(path, number, f"a record of unknown kind {kind!r}")
 
     def proven(self, key: str) -> bool:
         """Whether the step named ``key`` (:func:`fingerprint`) was proven unique."""
         return key in self._steps
+
+    def was_split(self, key: str) -> bool:
+        """Whether the case named ``key`` ran past its time once and was split."""
+        return key in self._split
+
+    def add_split(self, key: str, facts: Mapping[str, Any]) -> None:
+        """Keep a case that ran past its time and was split (``facts``: what it was)."""
+        self._append({"kind": "split", "key": key, **facts})
+        self._split.add(key)
 
     def solution(self, key: str) -> dict[str, list[Cell]] | None:
         """The paths of the first solution kept for the puzzle named ``key``."""

@@ -46,6 +46,15 @@ def test_records_outlive_the_instance(tmp_path: Path) -> None:
     assert not ChainLog(path).proven("k3")  # only "unique" steps are kept
 
 
+def test_split_cases_outlive_the_instance(tmp_path: Path) -> None:
+    path = tmp_path / "log.jsonl"
+    log = ChainLog(path)
+    assert not log.was_split("c1")
+    log.add_split("c1", {"cuts": [["6", 0, 8]]})
+    again = ChainLog(path)
+    assert again.was_split("c1") and not again.proven("c1") and not again.was_split("c2")
+
+
 def test_a_broken_line_is_named(tmp_path: Path) -> None:
     path = tmp_path / "log.jsonl"
     path.write_text('\n["a list"]\n')
