@@ -33,14 +33,21 @@ final search about 45 minutes of CPU: the first proof that it is unique.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
 from numberlink_sat.numberlink.diagnose import cpu_seconds
+from numberlink_sat.numberlink.held_cases import (
+    DEFAULT_CASE_FAN,
+    FinalCase,
+    final_search,
+    split_final_search,
+)
 from numberlink_sat.numberlink.model import Puzzle, Solution
-from numberlink_sat.numberlink.solve import NumberlinkSolver, counted, solve
+from numberlink_sat.numberlink.solve import counted, solve
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
@@ -89,7 +96,8 @@ class HeldPathProof:
     asked at this level (those inside a deep lemma are in its ``inside``);
     ``final_seconds``: the final search's wall time (0 when it did not run);
     ``inherited``: inside a deep lemma, the labels held without a lemma of their own
-    because the level above proved them (empty at the top).
+    because the level above proved them (empty at the top); ``cases``: with a
+    ``case_time_limit``, every case of the final search asked (:mod:`.held_cases`).
     """
 
     verdict: str
@@ -101,6 +109,7 @@ class HeldPathProof:
     seconds: float
     cpu_seconds: float
     inherited: tuple[str, ...] = ()
+    cases: tuple[FinalCase, ...] = ()
 
 
 def held_puzzle(puzzle: Puzzle, solution: Solution, label: str) -> Puzzle:
@@ -134,6 +143,12 @@ def held_path_proof(  # noqa: PLR0913
     time_limit: float | None = None,
     solver: str = DEFAULT_SOLVER,
     on_lemma: Callable[[HeldLemma], None] | None = None,
+    case_time_limit: float | None = None,
+    workers: int = 1,
+    log: str | os.PathLike[str] | None = None,
+    case_fan: int = DEFAULT_CASE_FAN,
+    presplit: int = 0,
+    on_case: Callable[[FinalCase], None] | None = None,
 ) -> HeldPathProof:
     """Decide whether ``puzzle`` is unique with paths held (module docstring).
 
@@ -150,6 +165,13 @@ def held_path_proof(  # noqa: PLR0913
     ``depth - 1`` levels further down). Inside it, every path already held outside is
     held without a lemma of its own (``H - q`` unique makes ``H - p - q`` unique), and
     the :data:`DEFAULT_HELD` longest other paths are tried.
+
+    ``case_time_limit`` (seconds): the final search (at every level) runs in cases
+    (:func:`~numberlink_sat.numberlink.held_cases.split_final_search`): a case that runs
+    past it is split into ``case_fan`` smaller ones, ``presplit`` levels are split before
+    any is asked, ``workers`` cases run at once in child processes, and the cases
+    proven are kept in ``log`` (a JSON-lines file) so that a later run resumes;
+    ``on_case`` sees every case as it ends.
 
     >>> p = Puzzle(3, 2, {"1": ((0, 0), (0, 2)), "2": ((1, 0), (1, 2))})
     >>> proof = held_path_proof(p, fill=True, lemma_time_limit=0.0, depth=1)
@@ -178,9 +200,25 @@ def held_path_proof(  # noqa: PLR0913
             return _nothing_held("undecided", started, cpu)
         if solution is None:
             return _nothing_held("none", started, cpu)
-    asked = _Asked(rules, solver, lemma_time_limit, deep_lemma_time_limit, on_lemma)
+    split = _split(case_time_limit, workers, log, case_fan, presplit, on_case)
+    asked = _Asked(rules, solver, lemma_time_limit, deep_lemma_time_limit, on_lemma, split)
     return _prove(puzzle, solution, _labels_to_hold(solution, labels), (), (), depth,
                   asked, deadline, started, cpu)
+
+
+def _split(case_time_limit: float | None, workers: int,
+           log: str | os.PathLike[str] | None, fan: int, presplit: int,
+           on_case: Callable[[FinalCase], None] | None) -> _Split | None:
+    """How the final searches run (``None``: one search each); the settings checked."""
+    if case_time_limit is None:
+        if workers != 1 or log is not None or fan != DEFAULT_CASE_FAN or presplit:
+            raise InvalidArgumentError("workers, log, case_fan and presplit need a "
+                                       "case_time_limit (the final search in cases)")
+        return None
+    Deadline(case_time_limit)  # raises for a negative or non-number limit
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InvalidArgumentError(f"workers must be a whole number >= 1, got {workers!r}")
+    return _Split(case_time_limit, workers, log, fan, presplit, on_case)
 
 
 def held_lemma(
@@ -221,15 +259,28 @@ def _nothing_held(verdict: str, started: float, cpu: float) -> HeldPathProof:
 
 
 @dataclass(frozen=True)
+class _Split:
+    """How the final searches run in cases (:mod:`.held_cases`)."""
+
+    case_time_limit: float | None
+    workers: int
+    log: str | os.PathLike[str] | None
+    fan: int
+    presplit: int
+    on_case: Callable[[FinalCase], None] | None
+
+
+@dataclass(frozen=True)
 class _Asked:
-    """What every level of one proof shares: the rules, the solver, the limits and the
-    callback."""
+    """What every level of one proof shares: the rules, the solver, the limits, the
+    callback and how the final search runs (``split``: ``None`` for one search)."""
 
     rules: dict[str, bool]
     solver: str
     lemma_time_limit: float | None
     deep_lemma_time_limit: float | None
     on_lemma: Callable[[HeldLemma], None] | None
+    split: _Split | None = None
 
 
 def _prove(puzzle: Puzzle, solution: Solution, labels: Sequence[str],
@@ -242,11 +293,12 @@ def _prove(puzzle: Puzzle, solution: Solution, labels: Sequence[str],
     held: list[str] = []
     timed_out: list[str] = []
     final_seconds = 0.0
+    cases: tuple[FinalCase, ...] = ()
 
     def answer(verdict: str, second: Solution | None = None) -> HeldPathProof:
         return HeldPathProof(verdict, solution, second, tuple(held), tuple(lemmas),
                              final_seconds, time.perf_counter() - started,
-                             cpu_seconds() - cpu, inherited)
+                             cpu_seconds() - cpu, inherited, cases)
 
     def asked_one(lemma: HeldLemma, second: Solution | None) -> bool:
         """Record ``lemma``; whether the proof goes on."""
@@ -270,8 +322,18 @@ def _prove(puzzle: Puzzle, solution: Solution, labels: Sequence[str],
             if not asked_one(lemma, second):
                 return answer("undecided" if second is None else "multiple", second)
     final_started = time.perf_counter()
+    if asked.split is not None:
+        split = asked.split
+        search = split_final_search(
+            puzzle, solution, inherited + tuple(held), rules=asked.rules,
+            case_time_limit=split.case_time_limit, deadline=deadline, solver=asked.solver,
+            workers=split.workers, log=split.log, fan=split.fan, presplit=split.presplit,
+            on_case=split.on_case)
+        final_seconds, cases = time.perf_counter() - final_started, search.cases
+        return answer(search.verdict, search.second)
     try:
-        found = _final_search(puzzle, solution, inherited + tuple(held), asked, deadline)
+        found = final_search(puzzle, solution, inherited + tuple(held), asked.rules,
+                             asked.solver, deadline)
     except SolveTimeout:
         final_seconds = time.perf_counter() - final_started
         return answer("undecided")
@@ -366,26 +428,3 @@ def _put_back(puzzle: Puzzle, solution: Solution, label: str, second: Solution,
         raise InternalError(f"a second solution with path {label!r} held put back does "
                             f"not solve the puzzle: {problems[0]}")
     return joined
-
-
-def _final_search(puzzle: Puzzle, solution: Solution, held: Sequence[str], asked: _Asked,
-                  deadline: Deadline) -> list[Solution]:
-    """``solution`` and at most one more, the search told that every held path changes.
-
-    The window searches stay on: they find nothing on a unique puzzle, but what the
-    solver learns in them (each window a small search with everything outside fixed)
-    makes the global search after them short. Without them the lemma ``H - 6`` of the
-    hand-made 26x26 ran past 67 s of CPU where with them it took 22 s (session 33,
-    ``docs/encoding.md``)."""
-    rules = asked.rules
-    with NumberlinkSolver(puzzle, fill=rules["fill"], no_touch=rules["no_touch"],
-                          no_2x2=rules["no_2x2"], solver=asked.solver,
-                          time_limit=deadline.left()) as engine:
-        if engine.session is None or engine.encoding is None:  # pragma: no cover - a bug
-            raise InternalError("a pre-check refuted a puzzle that has a known solution")
-        for label in held:
-            alone = Solution(puzzle.width, puzzle.height, {label: solution.paths[label]})
-            clause = engine.encoding.solution_blocking_clause(alone)
-            if clause:
-                engine.session.add_clause(clause)
-        return list(engine.solutions(2, known=[solution]))
