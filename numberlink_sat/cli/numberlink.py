@@ -61,6 +61,7 @@ from numberlink_sat.numberlink.held import (
     HeldPathProof,
     held_path_proof,
 )
+from numberlink_sat.numberlink.held_cases import FinalCase
 from numberlink_sat.numberlink.locality import LocalCheck, local_uniqueness
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.rules import RuleOptions
@@ -133,13 +134,22 @@ def register(sub: Any) -> None:
                    metavar="SECONDS",
                    help="with --held-depth: seconds each lemma proven with paths held "
                    f"inside it may take (default {DEFAULT_DEEP_LEMMA_TIME_LIMIT:g})")
+    c.add_argument("--case-time-limit", type=positive_seconds, default=None,
+                   metavar="SECONDS",
+                   help="with --by-held-paths: run the final search in cases (where the "
+                   "held paths first leave the solution); a case that runs past SECONDS "
+                   "is split into smaller ones")
+    c.add_argument("--presplit", type=positive_int, default=None, metavar="N",
+                   help="with --case-time-limit: split N levels of cases before asking "
+                   "any (1: skip the whole final search, known to be long)")
     c.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                    help="with --by-merges: prove the merges as independent proofs on N "
-                   "child processes, the longest first (default 1: one after another)")
+                   "child processes, the longest first; with --case-time-limit: N cases "
+                   "at once (default 1: one after another)")
     c.add_argument("--chain-log", metavar="PATH",
-                   help="with --by-merges: keep every proven step in PATH (JSON lines) "
-                   "and skip the steps already there, so that a long proof resumes "
-                   "where an earlier run stopped")
+                   help="with --by-merges or --case-time-limit: keep every proven step "
+                   "or case in PATH (JSON lines) and skip those already there, so that a "
+                   "long proof resumes where an earlier run stopped")
     c.set_defaults(func=run_check)
 
     v = sub.add_parser(
@@ -518,13 +528,24 @@ def _check_held(
     puzzle: Puzzle, options: dict[str, Any], args: argparse.Namespace, clock: Deadline,
 ) -> tuple[str, list[Solution], HeldPathProof]:
     """``check --by-held-paths``: status, the solutions to show and the lemmas asked."""
-    if (args.certificate or args.all_variants or args.local is not None or args.by_merges
-            or args.jobs != 1 or args.chain_log is not None):
+    if (args.certificate or args.all_variants or args.local is not None
+            or args.by_merges):
         raise InvalidArgumentError("--by-held-paths does not combine with --by-merges, "
                                    "--certificate, --all-variants or --local")
     if args.deep_lemma_time_limit is not None and args.held_depth is None:
         raise InvalidArgumentError("--deep-lemma-time-limit needs --held-depth")
+    if args.case_time_limit is None and (args.jobs != 1 or args.chain_log is not None
+                                         or args.presplit is not None):
+        raise InvalidArgumentError("with --by-held-paths, --jobs, --chain-log and "
+                                   "--presplit need --case-time-limit")
     terminal = _stderr_is_terminal()
+
+    def report_case(case: FinalCase) -> None:
+        if terminal and (case.seconds >= 1.0 or case.answer not in ("unique", "split")):
+            how = "from the log" if case.from_log else f"in {case.seconds:.1f} s"
+            more = ", split" if case.split else ""
+            print(f"numberlink-sat: {clock.elapsed():.0f} s: case {case.describe()}: "
+                  f"{case.answer}{more} {how}", file=sys.stderr, flush=True)
 
     def report(lemma: HeldLemma) -> None:
         if terminal:
@@ -541,7 +562,8 @@ def _check_held(
         lemma_time_limit=args.lemma_time_limit or DEFAULT_LEMMA_TIME_LIMIT,
         depth=args.held_depth or 0,
         deep_lemma_time_limit=args.deep_lemma_time_limit or DEFAULT_DEEP_LEMMA_TIME_LIMIT,
-        **options)
+        case_time_limit=args.case_time_limit, workers=args.jobs, log=args.chain_log,
+        presplit=args.presplit or 0, on_case=report_case, **options)
     found = [_checked(puzzle, s, options) for s in (proof.solution, proof.second)
              if s is not None]
     status = _VERDICT_STATUS[proof.verdict]
@@ -551,9 +573,13 @@ def _check_held(
 def _held_text(proof: HeldPathProof, rules: RuleOptions) -> str:
     """The first line of ``check --by-held-paths``."""
     held = ", ".join(proof.held) if proof.held else "none"
+    asked = [case for case in proof.cases if case.answer != "split"]
+    logged = sum(case.from_log for case in asked)
+    cases = (f" ({len(asked)} case{'' if len(asked) == 1 else 's'}"
+             f"{f', {logged} from the log' if logged else ''})" if proof.cases else "")
     done = (f"{len(proof.lemmas)} lemma{'' if len(proof.lemmas) == 1 else 's'} asked, "
             f"paths held: {held}; {proof.seconds:.1f} s in all, final search "
-            f"{proof.final_seconds:.1f} s")
+            f"{proof.final_seconds:.1f} s{cases}")
     return _walk_line(proof.verdict, rules, f"with paths held, {done}",
                       f"a second solution; {done}", f"undecided; {done}")
 
@@ -569,6 +595,10 @@ def _held_json(proof: HeldPathProof) -> dict[str, Any]:
                         "inside": None if lemma.inside is None else _held_json(lemma.inside)}
                        for lemma in proof.lemmas],
             "final_seconds": round(proof.final_seconds, 3),
+            "cases": [{"cuts": [[cut.label, cut.kept, cut.upto] for cut in case.cuts],
+                       "case": case.describe(), "answer": case.answer,
+                       "split": case.split, "from_log": case.from_log,
+                       "seconds": round(case.seconds, 3)} for case in proof.cases],
             "seconds": round(proof.seconds, 3)}
 
 
@@ -631,14 +661,17 @@ def _decide(
         status, found, held = _check_held(puzzle, options, args, clock)
         return status, found, None, held
     if (args.lemma_time_limit is not None or args.held_depth is not None
-            or args.deep_lemma_time_limit is not None):
-        raise InvalidArgumentError("--lemma-time-limit, --held-depth and "
-                                   "--deep-lemma-time-limit need --by-held-paths")
+            or args.deep_lemma_time_limit is not None or args.case_time_limit is not None
+            or args.presplit is not None):
+        raise InvalidArgumentError("--lemma-time-limit, --held-depth, "
+                                   "--deep-lemma-time-limit, --case-time-limit and "
+                                   "--presplit need --by-held-paths")
     if args.by_merges:
         status, found, chain = _check_chain(puzzle, options, args, clock)
         return status, found, None, chain
     if args.jobs != 1 or args.chain_log is not None:
-        raise InvalidArgumentError("--jobs and --chain-log need --by-merges")
+        raise InvalidArgumentError("--jobs and --chain-log need --by-merges or "
+                                   "--by-held-paths with --case-time-limit")
     if args.local is not None:
         status, found, local = _check_local(puzzle, options, args, clock)
         return status, found, local, None

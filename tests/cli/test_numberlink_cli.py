@@ -317,6 +317,33 @@ def test_check_with_paths_held_inside_lemmas(tmp_path: Path,
     assert info.value.code == 2 and "at least 1" in capsys.readouterr().err
 
 
+def test_check_with_the_final_search_in_cases(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "cases.jsonl"
+    args = ["check", str(SEED), "--by-held-paths", "--no-fill", "--json",
+            "--case-time-limit", "60", "--presplit", "1", "--jobs", "2",
+            "--chain-log", str(log)]
+    code, out, _ = run(args, capsys)
+    record = json.loads(out)
+    assert code == 0 and record["status"] == "unique"
+    cases = record["held"]["cases"]
+    assert cases[0]["case"] == "the whole search" and cases[0]["answer"] == "split"
+    assert len(cases) > 2 and {c["answer"] for c in cases[1:]} == {"unique"}
+    assert not any(c["from_log"] for c in cases)
+    code, out, _ = run([*args[:4], "--color", "never", *args[5:]], capsys)
+    assert code == 0 and f"({len(cases) - 1} cases, {len(cases) - 1} from the log)" in out
+    f = tmp_path / "two.txt"
+    f.write_text("1 . . 1\n. . . .\n2 . . 2\n")
+    code, out, _ = run(["check", str(f), "--by-held-paths", "2", "--no-fill",
+                        "--case-time-limit", "30", "--color", "never"], capsys)
+    assert code == 3 and out.startswith("not unique (no fill): a second solution")
+    for bad, said in ((["--by-held-paths", "--jobs", "2"], "need --case-time-limit"),
+                      (["--case-time-limit", "5"], "need --by-held-paths"),
+                      (["--presplit", "1"], "need --by-held-paths")):
+        code, _out, err = run(["check", str(f), *bad], capsys)
+        assert code == 2 and said in err and "Traceback" not in err
+
+
 def test_check_chain_in_parallel_with_a_log(tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "chain.jsonl"
