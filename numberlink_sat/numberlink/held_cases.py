@@ -231,7 +231,9 @@ def split_case(cuts: Sequence[Cut], solution: Solution, order: Sequence[str],
 
 def case_fingerprint(puzzle: Puzzle, solution: Solution, held: Sequence[str],
                      rules: Mapping[str, bool], cuts: Sequence[Cut]) -> str:
-    """The SHA-256 (hex) that names one case's question, by this library version."""
+    """The SHA-256 (hex) that names one case's question, by this library version
+    (``rules`` with the library's defaults filled in: ``{"fill": False}`` and the three
+    rules spelt out name the same question)."""
     from numberlink_sat import __version__
     text = json.dumps({
         "version": __version__, "kind": "held case",
@@ -239,7 +241,9 @@ def case_fingerprint(puzzle: Puzzle, solution: Solution, held: Sequence[str],
         "blocked": sorted([list(cell) for cell in puzzle.blocked]),
         "pairs": {label: [list(cell) for cell in ends]
                   for label, ends in sorted(puzzle.endpoints.items())},
-        "rules": {name: bool(value) for name, value in sorted(rules.items())},
+        "rules": {"fill": bool(rules.get("fill", True)),
+                  "no_touch": bool(rules.get("no_touch", False)),
+                  "no_2x2": bool(rules.get("no_2x2", False))},
         "solution": {label: [list(cell) for cell in path]
                      for label, path in sorted(solution.paths.items())},
         "held": sorted(held),
