@@ -33,9 +33,11 @@ case proven and every case split is written as it ends, named by a SHA-256 of th
 the rules, the known solution, the held paths, the case's cuts and the library's
 version: a later run with the same log takes those and asks only the rest.
 
-Measured on the hand-made 26x26 (``docs/encoding.md``, "Final search in cases"): the
-lemma ``H - 18`` took 798 s as one search; split along path 6 into 8 runs of edges, seven
-of its eight cases took 0.2-44 s each.
+Measured on the hand-made 26x26 (``docs/encoding.md``, "The final search in cases"):
+the lemma ``H - 18`` took 798 s as one search; split along path 6 into 8 runs of edges,
+seven of its eight cases took 0.2-44 s each, and the hard corner (path 6 leaving its
+first cell another way) about 200 s a piece even split further: the cases cost about
+what the one search cost, but they run on two cores and resume.
 
 >>> from numberlink_sat.numberlink.model import Puzzle, Solution
 >>> p = Puzzle(3, 2, {"1": ((0, 0), (0, 2)), "2": ((1, 0), (1, 2))})
@@ -76,9 +78,10 @@ __all__ = ["DEFAULT_CASE_FAN", "Cut", "FinalCase", "SplitSearch", "case_clauses"
 
 DEFAULT_CASE_FAN = 8
 """Runs of edges a case is split into when it runs past its time. On the 26x26's lemma
-``H - 18``, 8 runs of path 6 left one hard case (the first run), and 8 single edges of
-that run left one again (its first edge): a wider fan costs a case per run that is
-easy, a narrower one more rounds of time-outs."""
+``H - 18``, 8 runs of path 6 left one case past 400 s (the first run; the others took
+0.2-44 s), and its 8 single edges one past 300 s again (its first edge; the others
+0.1-45 s): a wider fan costs a case for every run that is easy, a narrower one more
+rounds of time-outs."""
 
 _KILL_GRACE = 5.0
 """Seconds past the time limit after which a case still running is killed (its own
