@@ -257,12 +257,15 @@ def case_fingerprint(puzzle: Puzzle, solution: Solution, held: Sequence[str],
 
 def _ask_case(puzzle: Puzzle, solution: Solution, held: Sequence[str],
               rules: Mapping[str, bool], solver: str, cuts: tuple[Cut, ...],
-              seconds: float | None) -> tuple[str, dict[str, list[Cell]] | None, float, float]:
+              case_time_limit: float | None, deadline: Deadline,
+              ) -> tuple[str, dict[str, list[Cell]] | None, float, float]:
     """One case's search (run in a child process): its answer, the paths of a second
-    solution, seconds and CPU seconds."""
+    solution, seconds and CPU seconds. Its time counts from its start, within the
+    whole search's ``deadline``."""
     started, cpu = time.perf_counter(), cpu_seconds()
+    limit = Deadline(case_time_limit).sooner(deadline)
     try:
-        found = final_search(puzzle, solution, held, rules, solver, Deadline(seconds), cuts)
+        found = final_search(puzzle, solution, held, rules, solver, limit, cuts)
     except SolveTimeout:
         return "timeout", None, time.perf_counter() - started, cpu_seconds() - cpu
     second = {label: list(path) for label, path in found[1].paths.items()} \
@@ -319,9 +322,9 @@ class _Cases:
                 return
         self.open += 1
         self.asked.append(cuts)
-        limit = Deadline(self.case_time_limit).sooner(self.deadline).left()
         self.jobs.append(partial(_ask_case, self.puzzle, self.solution, self.held,
-                                 self.rules, self.solver, cuts, limit))
+                                 self.rules, self.solver, cuts, self.case_time_limit,
+                                 self.deadline))
 
     def smaller(self, cuts: tuple[Cut, ...]) -> list[tuple[Cut, ...]]:
         return split_case(cuts, self.solution, self.order, self.held, self.fan)
@@ -348,7 +351,7 @@ class _Cases:
                 self.log.add_step(self.key(cuts), {"cuts": _cuts_json(cuts),
                                                    "seconds": round(seconds, 3),
                                                    "cpu_seconds": round(cpu, 3)})
-            return True
+            return not self.deadline.expired()
         smaller = self.smaller(cuts) if not self.deadline.expired() else []
         self.end(FinalCase(cuts, "timeout", seconds, cpu, split=bool(smaller)))
         if smaller:

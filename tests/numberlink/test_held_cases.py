@@ -23,6 +23,7 @@ from numberlink_sat.numberlink.held_cases import (
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.solve import solve
 from numberlink_sat.numberlink.verify import verify
+from numberlink_sat.sat.deadline import Deadline
 from tests.numberlink.exhaustive import brute_path_sets
 from tests.numberlink.test_chain import VARIANTS, _boards
 
@@ -186,6 +187,11 @@ def test_cases_past_their_time_are_split_and_resumed_split(
     assert {c.cuts for c in resumed.cases if c.from_log} == {
         c.cuts for c in stuck.cases if c.split}
     assert {c.cuts for c in resumed.cases if not c.from_log} == {c.cuts for c in leaves}
+    # past the whole search's time nothing is split: the answer is "undecided"
+    late = split_final_search(puzzle, solution, (), rules=rules, case_time_limit=60,
+                              fan=2, deadline=Deadline(0.0))
+    assert late.verdict == "undecided"
+    assert [(c.answer, c.split) for c in late.cases] == [("timeout", False)]
 
 
 def test_a_second_solution_is_found_in_its_case() -> None:
