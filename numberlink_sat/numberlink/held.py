@@ -216,8 +216,11 @@ def _split(case_time_limit: float | None, workers: int,
                                        "case_time_limit (the final search in cases)")
         return None
     Deadline(case_time_limit)  # raises for a negative or non-number limit
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise InvalidArgumentError(f"workers must be a whole number >= 1, got {workers!r}")
+    for name, value, least in (("workers", workers, 1), ("case_fan", fan, 2),
+                               ("presplit", presplit, 0)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise InvalidArgumentError(f"{name} must be a whole number >= {least}, "
+                                       f"got {value!r}")
     return _Split(case_time_limit, workers, log, fan, presplit, on_case)
 
 

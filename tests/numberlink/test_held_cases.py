@@ -229,5 +229,6 @@ def test_bad_arguments_are_refused() -> None:
         split_final_search(p, s, ["9"], rules={"fill": True}, case_time_limit=1.0)
     with pytest.raises(InvalidArgumentError, match="need a case_time_limit"):
         held_path_proof(p, workers=2)
-    with pytest.raises(InvalidArgumentError, match="workers"):
-        held_path_proof(p, case_time_limit=1.0, workers=0)
+    for bad in ({"workers": 0}, {"case_fan": 1}, {"presplit": -1}, {"workers": True}):
+        with pytest.raises(InvalidArgumentError, match=next(iter(bad))):  # before any lemma
+            held_path_proof(p, case_time_limit=1.0, **bad)  # type: ignore[arg-type]
