@@ -36,7 +36,12 @@ from typing import Any
 from numberlink_sat.beside import _child_body, can_start_child
 from numberlink_sat.errors import InvalidArgumentError
 
-__all__ = ["Outcome", "run_forked"]
+__all__ = ["KILL_GRACE", "Outcome", "run_forked"]
+
+KILL_GRACE = 5.0
+"""Seconds past a caller's time limit after which its children still running are killed
+(``kill_at``): each job's own slices keep the limit; this only guards against one that
+does not."""
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,7 @@ from numberlink_sat.numberlink.held import (
     HeldPathProof,
     held_path_proof,
 )
-from numberlink_sat.numberlink.held_cases import FinalCase
+from numberlink_sat.numberlink.held_cases import FinalCase, cuts_json
 from numberlink_sat.numberlink.locality import LocalCheck, local_uniqueness
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.rules import RuleOptions
@@ -595,7 +595,7 @@ def _held_json(proof: HeldPathProof) -> dict[str, Any]:
                         "inside": None if lemma.inside is None else _held_json(lemma.inside)}
                        for lemma in proof.lemmas],
             "final_seconds": round(proof.final_seconds, 3),
-            "cases": [{"cuts": [[cut.label, cut.kept, cut.upto] for cut in case.cuts],
+            "cases": [{"cuts": cuts_json(case.cuts),
                        "case": case.describe(), "answer": case.answer,
                        "split": case.split, "from_log": case.from_log,
                        "seconds": round(case.seconds, 3)} for case in proof.cases],

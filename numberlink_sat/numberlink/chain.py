@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
-from numberlink_sat.fanout import Outcome, run_forked
+from numberlink_sat.fanout import KILL_GRACE, Outcome, run_forked
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.chain_log import ChainLog, fingerprint
 from numberlink_sat.numberlink.diagnose import cpu_seconds
@@ -420,7 +420,7 @@ class _Chain:
             return step.answer == "unique" or self.log is not None
 
         limit = self.deadline.remaining()
-        kill_at = None if limit is None else time.perf_counter() + limit + _KILL_GRACE
+        kill_at = None if limit is None else time.perf_counter() + limit + KILL_GRACE
         jobs = [partial(self.prove, *states[index]) for index in todo]
         run_forked(jobs, workers, on_outcome=take, kill_at=kill_at)
         self.steps.sort(key=lambda step: -step.pairs)  # the plan's order
@@ -435,9 +435,6 @@ class _Chain:
         return "undecided", pieces, None
 
 
-_KILL_GRACE = 5.0
-"""Seconds past the time limit after which a child still proving a merge is killed (its
-own slices keep the limit; this only guards against one that does not)."""
 
 
 def chain_proof(  # noqa: PLR0913

@@ -63,7 +63,7 @@ from functools import partial
 from typing import Any
 
 from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
-from numberlink_sat.fanout import Outcome, run_forked
+from numberlink_sat.fanout import KILL_GRACE, Outcome, run_forked
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.chain_log import ChainLog
 from numberlink_sat.numberlink.diagnose import cpu_seconds
@@ -74,7 +74,7 @@ from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
 __all__ = ["DEFAULT_CASE_FAN", "Cut", "FinalCase", "SplitSearch", "case_clauses",
-           "case_fingerprint", "final_search", "split_case", "split_final_search"]
+           "case_fingerprint", "cuts_json", "final_search", "split_case", "split_final_search"]
 
 DEFAULT_CASE_FAN = 8
 """Runs of edges a case is split into when it runs past its time. On the 26x26's lemma
@@ -83,9 +83,6 @@ DEFAULT_CASE_FAN = 8
 0.1-45 s): a wider fan costs a case for every run that is easy, a narrower one more
 rounds of time-outs."""
 
-_KILL_GRACE = 5.0
-"""Seconds past the time limit after which a case still running is killed (its own
-slices keep the limit; this only guards against one that does not)."""
 
 
 @dataclass(frozen=True)
@@ -250,7 +247,7 @@ def case_fingerprint(puzzle: Puzzle, solution: Solution, held: Sequence[str],
         "solution": {label: [list(cell) for cell in path]
                      for label, path in sorted(solution.paths.items())},
         "held": sorted(held),
-        "cuts": [[cut.label, cut.kept, cut.upto] for cut in cuts],
+        "cuts": cuts_json(cuts),
     }, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -348,7 +345,7 @@ class _Cases:
             self.open -= 1
             self.end(FinalCase(cuts, answer, seconds, cpu))
             if self.log is not None:
-                self.log.add_step(self.key(cuts), {"cuts": _cuts_json(cuts),
+                self.log.add_step(self.key(cuts), {"cuts": cuts_json(cuts),
                                                    "seconds": round(seconds, 3),
                                                    "cpu_seconds": round(cpu, 3)})
             return not self.deadline.expired()
@@ -357,7 +354,7 @@ class _Cases:
         if smaller:
             self.open -= 1
             if self.log is not None:
-                self.log.add_split(self.key(cuts), {"cuts": _cuts_json(cuts),
+                self.log.add_split(self.key(cuts), {"cuts": cuts_json(cuts),
                                                     "seconds": round(seconds, 3)})
             for piece in smaller:
                 self.add(piece)
@@ -375,7 +372,12 @@ class _Cases:
         return second
 
 
-def _cuts_json(cuts: Sequence[Cut]) -> list[list[Any]]:
+def cuts_json(cuts: Sequence[Cut]) -> list[list[Any]]:
+    """A case's cuts as JSON lists ``[label, kept, upto]`` (the log, the key, ``--json``).
+
+    >>> cuts_json([Cut("6", 0, 8)])
+    [['6', 0, 8]]
+    """
     return [[cut.label, cut.kept, cut.upto] for cut in cuts]
 
 
@@ -417,7 +419,7 @@ def split_final_search(  # noqa: PLR0913
                    chain_log, on_case)
     cases.add((), presplit)
     limit = deadline.remaining()
-    kill_at = None if limit is None else time.perf_counter() + limit + _KILL_GRACE
+    kill_at = None if limit is None else time.perf_counter() + limit + KILL_GRACE
     run_forked(cases.jobs, workers, on_outcome=cases.take, kill_at=kill_at)
     if cases.second is not None:
         return SplitSearch("multiple", cases.second, tuple(cases.ended))
