@@ -303,7 +303,8 @@ class _Chain:
                 _, found, _ = counted(split, 2, fill=self.rules["fill"],
                                       no_touch=self.rules["no_touch"],
                                       no_2x2=self.rules["no_2x2"], solver=self.solver,
-                                      time_limit=self.deadline.remaining())
+                                      time_limit=self.deadline.remaining(),
+                                      held_beside=False)  # a step is SAT's alone
             except SolveTimeout:
                 return "undecided", None
             if len(found) > 1:

@@ -380,7 +380,8 @@ def _lemma(puzzle: Puzzle, solution: Solution, label: str, within: tuple[str, ..
     try:
         count, found, _ = counted(held, 2, fill=rules["fill"], no_touch=rules["no_touch"],
                                   no_2x2=rules["no_2x2"], solver=asked.solver,
-                                  time_limit=box.left())
+                                  time_limit=box.left(),
+                                  held_beside=False)  # a lemma is SAT's alone
     except SolveTimeout:
         return lemma("timeout"), None
     if count == 1:

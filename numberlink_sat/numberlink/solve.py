@@ -27,6 +27,7 @@ from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTime
 from numberlink_sat.numberlink import zdd
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
 from numberlink_sat.numberlink.fill_proof import ProofWithoutFill, fills_board, some_touch
+from numberlink_sat.numberlink.held_beside import HeldBeside
 from numberlink_sat.numberlink.local import local_alternatives, shortcuts, u_turn_transfers
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.nikoli_phases import EDGE_BY_EDGE, NikoliPhases
@@ -734,7 +735,7 @@ def solutions(
                    solver=solver, time_limit=time_limit)[1]
 
 
-def counted(
+def counted(  # noqa: PLR0913
     puzzle: Puzzle,
     limit: int | None = 2,
     *,
@@ -746,9 +747,10 @@ def counted(
     engine: str = "auto",
     keep: int | None = None,
     progress: Callable[[float, int], None] | None = None,
+    held_beside: bool = True,
 ) -> tuple[int, list[Solution], str]:
     """The number of solutions (up to ``limit``), up to ``keep`` of them (default:
-    ``limit``), and the engine that answered (``"sat"`` or ``"zdd"``).
+    ``limit``), and the engine that answered (``"sat"``, ``"zdd"`` or ``"held"``).
 
     With ``engine="auto"`` on boards of :data:`RACE_MIN_CELLS` cells and more that
     the ZDD can hold (plain rules, narrow side up to
@@ -760,6 +762,11 @@ def counted(
     ``limit=None`` counts without enumerating. On boards of that size the ZDD cannot
     hold, the second solver of :func:`solve` runs beside instead, for a first solution
     that SAT here then counts on from (:mod:`~numberlink_sat.numberlink.race`).
+    On those boards, a count up to 2 (``is_unique``) whose search for a second solution
+    runs on :data:`~numberlink_sat.numberlink.held_beside.HELD_BESIDE_AFTER` seconds of
+    CPU after the first solution gets the held-path proof on the second core
+    (:mod:`~numberlink_sat.numberlink.held_beside`; ``held_beside=False``: not); its
+    verdict is exact too, and the first answer wins (``"held"``).
     ``engine="sat"``: SAT alone. Every solution returned is verified.
 
     ``progress``, when given, is called about every :data:`PROGRESS_SECONDS` while
@@ -797,11 +804,16 @@ def counted(
     second = (_second_solver(puzzle, solver, "auto")
               if race and not zdd_race and puzzle.width * puzzle.height >= RACE_MIN_CELLS
               else None)
+    held_for = None
+    if second is not None and held_beside and limit == 2 and can_start_child():
+        def held_for(first: Solution) -> HeldBeside:
+            return HeldBeside(puzzle, (fill, no_touch, no_2x2), first, deadline, solver=solver)
     try:
         count, found, name = count_beside(
             puzzle, (fill, no_touch, no_2x2), keep, sat_job, deadline,
             zdd_after=RACE_AFTER_SECONDS if zdd_race else None, second=second,
-            second_after=_child_after(), partial=partial, run=_solve_with)
+            second_after=_child_after(), partial=partial, run=_solve_with,
+            held_for=held_for)
     except SolveTimeout as error:
         error.found = tuple(_verified(puzzle, partial if keep is None else partial[:keep],
                                       "sat", fill=fill, no_touch=no_touch, no_2x2=no_2x2))
