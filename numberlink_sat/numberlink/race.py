@@ -132,7 +132,7 @@ def _with_second_solver(beside: SolverBeside, sat_job: SatJob, deadline: Deadlin
             return len(found), found, "sat"
         except SolveTimeout:
             if held and held[0].answer is not None:
-                return _held_answer(held[0], deadline)
+                return _from_held(held[0], deadline)
             if beside.answer is None or partial:
                 raise
         beside.close()
@@ -147,14 +147,14 @@ def _with_second_solver(beside: SolverBeside, sat_job: SatJob, deadline: Deadlin
             found = sat_job(lambda: held_poll(first), (first,))
         except SolveTimeout:
             if held and held[0].answer is not None:
-                return _held_answer(held[0], deadline)
+                return _from_held(held[0], deadline)
             if first not in partial:  # out of time before the count could take it in
                 partial.insert(0, first)
             raise
         return len(found), found, "sat"
 
 
-def _held_answer(held: HeldBeside, deadline: Deadline) -> tuple[int, list[Solution], str]:
+def _from_held(held: HeldBeside, deadline: Deadline) -> tuple[int, list[Solution], str]:
     """The held-path proof's answer, which ended the count here."""
     count, found = held.answer or (0, [])
     _log.info("the held-path proof answered first (%s) after %.1f s",
