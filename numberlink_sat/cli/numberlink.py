@@ -61,7 +61,7 @@ from numberlink_sat.numberlink.held import (
     HeldPathProof,
     held_path_proof,
 )
-from numberlink_sat.numberlink.held_cases import FinalCase, cuts_json
+from numberlink_sat.numberlink.held_cases import CASE_ORDERS, FinalCase, cuts_json
 from numberlink_sat.numberlink.locality import LocalCheck, local_uniqueness
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.rules import RuleOptions
@@ -142,6 +142,11 @@ def register(sub: Any) -> None:
     c.add_argument("--presplit", type=positive_int, default=None, metavar="N",
                    help="with --case-time-limit: split N levels of cases before asking "
                    "any (1: skip the whole final search, known to be long)")
+    c.add_argument("--case-order", choices=CASE_ORDERS, default=None,
+                   help="with --case-time-limit: which waiting cases are asked first: "
+                   "'made' (as split, the hard corner first; the default) or "
+                   "'late-first' (where the held paths keep the most edges of the "
+                   "solution, usually the easy ones; useful when resuming a log)")
     c.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                    help="with --by-merges: prove the merges as independent proofs on N "
                    "child processes, the longest first; with --case-time-limit: N cases "
@@ -535,9 +540,10 @@ def _check_held(
     if args.deep_lemma_time_limit is not None and args.held_depth is None:
         raise InvalidArgumentError("--deep-lemma-time-limit needs --held-depth")
     if args.case_time_limit is None and (args.jobs != 1 or args.chain_log is not None
-                                         or args.presplit is not None):
-        raise InvalidArgumentError("with --by-held-paths, --jobs, --chain-log and "
-                                   "--presplit need --case-time-limit")
+                                         or args.presplit is not None
+                                         or args.case_order is not None):
+        raise InvalidArgumentError("with --by-held-paths, --jobs, --chain-log, "
+                                   "--presplit and --case-order need --case-time-limit")
     terminal = _stderr_is_terminal()
 
     def report_case(case: FinalCase) -> None:
@@ -563,7 +569,8 @@ def _check_held(
         depth=args.held_depth or 0,
         deep_lemma_time_limit=args.deep_lemma_time_limit or DEFAULT_DEEP_LEMMA_TIME_LIMIT,
         case_time_limit=args.case_time_limit, workers=args.jobs, log=args.chain_log,
-        presplit=args.presplit or 0, on_case=report_case, **options)
+        presplit=args.presplit or 0, on_case=report_case,
+        case_order=args.case_order or "made", **options)
     found = [_checked(puzzle, s, options) for s in (proof.solution, proof.second)
              if s is not None]
     status = _VERDICT_STATUS[proof.verdict]
@@ -662,10 +669,10 @@ def _decide(
         return status, found, None, held
     if (args.lemma_time_limit is not None or args.held_depth is not None
             or args.deep_lemma_time_limit is not None or args.case_time_limit is not None
-            or args.presplit is not None):
+            or args.presplit is not None or args.case_order is not None):
         raise InvalidArgumentError("--lemma-time-limit, --held-depth, "
-                                   "--deep-lemma-time-limit, --case-time-limit and "
-                                   "--presplit need --by-held-paths")
+                                   "--deep-lemma-time-limit, --case-time-limit, "
+                                   "--presplit and --case-order need --by-held-paths")
     if args.by_merges:
         status, found, chain = _check_chain(puzzle, options, args, clock)
         return status, found, None, chain

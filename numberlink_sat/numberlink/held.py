@@ -43,6 +43,7 @@ from numberlink_sat.numberlink.diagnose import cpu_seconds
 from numberlink_sat.numberlink.held_cases import (
     DEFAULT_CASE_FAN,
     FinalCase,
+    check_case_order,
     final_search,
     split_final_search,
 )
@@ -149,6 +150,7 @@ def held_path_proof(  # noqa: PLR0913
     case_fan: int = DEFAULT_CASE_FAN,
     presplit: int = 0,
     on_case: Callable[[FinalCase], None] | None = None,
+    case_order: str = "made",
 ) -> HeldPathProof:
     """Decide whether ``puzzle`` is unique with paths held (module docstring).
 
@@ -171,7 +173,9 @@ def held_path_proof(  # noqa: PLR0913
     past it is split into ``case_fan`` smaller ones, ``presplit`` levels are split before
     any is asked, ``workers`` cases run at once in child processes, and the cases
     proven are kept in ``log`` (a JSON-lines file) so that a later run resumes;
-    ``on_case`` sees every case as it ends.
+    ``on_case`` sees every case as it ends; ``case_order`` (one of
+    :data:`~numberlink_sat.numberlink.held_cases.CASE_ORDERS`): which waiting cases
+    are asked first.
 
     >>> p = Puzzle(3, 2, {"1": ((0, 0), (0, 2)), "2": ((1, 0), (1, 2))})
     >>> proof = held_path_proof(p, fill=True, lemma_time_limit=0.0, depth=1)
@@ -200,7 +204,7 @@ def held_path_proof(  # noqa: PLR0913
             return _nothing_held("undecided", started, cpu)
         if solution is None:
             return _nothing_held("none", started, cpu)
-    split = _split(case_time_limit, workers, log, case_fan, presplit, on_case)
+    split = _split(case_time_limit, workers, log, case_fan, presplit, on_case, case_order)
     asked = _Asked(rules, solver, lemma_time_limit, deep_lemma_time_limit, on_lemma, split)
     return _prove(puzzle, solution, _labels_to_hold(solution, labels), (), (), depth,
                   asked, deadline, started, cpu)
@@ -208,12 +212,15 @@ def held_path_proof(  # noqa: PLR0913
 
 def _split(case_time_limit: float | None, workers: int,
            log: str | os.PathLike[str] | None, fan: int, presplit: int,
-           on_case: Callable[[FinalCase], None] | None) -> _Split | None:
+           on_case: Callable[[FinalCase], None] | None,
+           case_order: str = "made") -> _Split | None:
     """How the final searches run (``None``: one search each); the settings checked."""
     if case_time_limit is None:
-        if workers != 1 or log is not None or fan != DEFAULT_CASE_FAN or presplit:
-            raise InvalidArgumentError("workers, log, case_fan and presplit need a "
-                                       "case_time_limit (the final search in cases)")
+        if (workers != 1 or log is not None or fan != DEFAULT_CASE_FAN or presplit
+                or case_order != "made"):
+            raise InvalidArgumentError("workers, log, case_fan, presplit and case_order "
+                                       "need a case_time_limit (the final search in "
+                                       "cases)")
         return None
     Deadline(case_time_limit)  # raises for a negative or non-number limit
     for name, value, least in (("workers", workers, 1), ("case_fan", fan, 2),
@@ -221,7 +228,8 @@ def _split(case_time_limit: float | None, workers: int,
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise InvalidArgumentError(f"{name} must be a whole number >= {least}, "
                                        f"got {value!r}")
-    return _Split(case_time_limit, workers, log, fan, presplit, on_case)
+    check_case_order(case_order)
+    return _Split(case_time_limit, workers, log, fan, presplit, on_case, case_order)
 
 
 def held_lemma(
@@ -271,6 +279,7 @@ class _Split:
     fan: int
     presplit: int
     on_case: Callable[[FinalCase], None] | None
+    case_order: str = "made"
 
 
 @dataclass(frozen=True)
@@ -331,7 +340,7 @@ def _prove(puzzle: Puzzle, solution: Solution, labels: Sequence[str],
             puzzle, solution, inherited + tuple(held), rules=asked.rules,
             case_time_limit=split.case_time_limit, deadline=deadline, solver=asked.solver,
             workers=split.workers, log=split.log, fan=split.fan, presplit=split.presplit,
-            on_case=split.on_case)
+            on_case=split.on_case, case_order=split.case_order)
         final_seconds, cases = time.perf_counter() - final_started, search.cases
         return answer(search.verdict, search.second)
     try:

@@ -73,7 +73,7 @@ from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
-__all__ = ["DEFAULT_CASE_FAN", "Cut", "FinalCase", "SplitSearch", "case_clauses",
+__all__ = ["CASE_ORDERS", "DEFAULT_CASE_FAN", "Cut", "FinalCase", "SplitSearch", "case_clauses",
            "case_fingerprint", "cuts_json", "final_search", "split_case", "split_final_search"]
 
 DEFAULT_CASE_FAN = 8
@@ -83,6 +83,17 @@ DEFAULT_CASE_FAN = 8
 0.1-45 s): a wider fan costs a case for every run that is easy, a narrower one more
 rounds of time-outs."""
 
+
+
+CASE_ORDERS = ("made", "late-first")
+"""How the cases waiting when a split search starts are asked: ``"made"``, in the order
+the splitting made them (the hard corner, where the held paths leave at their first
+edges, comes first); ``"late-first"``, those where the first path split along keeps
+the most edges of the known solution first, ties broken by the next path, and so on
+(where a path leaves late it is almost fixed, and the case is usually easy). The order
+changes neither the cases nor the verdict, only which cases end first: on a run that
+resumes a log, ``"late-first"`` proves the easy rest before the time goes to the hard
+corner. Cases split later are asked after those waiting."""
 
 
 @dataclass(frozen=True)
@@ -323,6 +334,14 @@ class _Cases:
                                  self.rules, self.solver, cuts, self.case_time_limit,
                                  self.deadline))
 
+    def late_first(self) -> None:
+        """Reorder the cases waiting: most edges kept first, path by path in the order
+        they were split along (:data:`CASE_ORDERS`)."""
+        order = sorted(range(len(self.asked)),
+                       key=lambda index: tuple(-cut.kept for cut in self.asked[index]))
+        self.asked = [self.asked[index] for index in order]
+        self.jobs = [self.jobs[index] for index in order]
+
     def smaller(self, cuts: tuple[Cut, ...]) -> list[tuple[Cut, ...]]:
         return split_case(cuts, self.solution, self.order, self.held, self.fan)
 
@@ -372,6 +391,17 @@ class _Cases:
         return second
 
 
+def check_case_order(case_order: object) -> None:
+    """Raise :class:`~numberlink_sat.errors.InvalidArgumentError` unless ``case_order``
+    is one of :data:`CASE_ORDERS`.
+
+    >>> check_case_order("late-first")
+    """
+    if case_order not in CASE_ORDERS:
+        raise InvalidArgumentError(f"case_order must be one of {', '.join(CASE_ORDERS)}, "
+                                   f"got {case_order!r}")
+
+
 def cuts_json(cuts: Sequence[Cut]) -> list[list[Any]]:
     """A case's cuts as JSON lists ``[label, kept, upto]`` (the log, the key, ``--json``).
 
@@ -395,6 +425,7 @@ def split_final_search(  # noqa: PLR0913
     fan: int = DEFAULT_CASE_FAN,
     presplit: int = 0,
     on_case: Callable[[FinalCase], None] | None = None,
+    case_order: str = "made",
 ) -> SplitSearch:
     """The final search (a solution other than ``solution`` that changes every ``held``
     path) in cases (module docstring): the whole search first, each case that runs past
@@ -403,7 +434,8 @@ def split_final_search(  # noqa: PLR0913
     or ``deadline`` passes ("undecided"). ``presplit``: levels of cases split before any
     is asked (1: skip the whole search, known to be long). ``log``: a path (or
     :class:`ChainLog`) where proven and split cases are kept, and taken from on a later
-    run. ``on_case`` sees every case as it ends.
+    run. ``on_case`` sees every case as it ends. ``case_order``: one of
+    :data:`CASE_ORDERS`, the order the cases waiting at the start are asked in.
     """
     deadline = deadline or Deadline(None)
     Deadline(case_time_limit)  # raises for a negative or non-number limit
@@ -414,10 +446,13 @@ def split_final_search(  # noqa: PLR0913
     unknown = [label for label in held if label not in solution.paths]
     if unknown:
         raise InvalidArgumentError(f"no path labelled {unknown[0]!r} in the solution")
+    check_case_order(case_order)
     chain_log = ChainLog(log) if log is not None and not isinstance(log, ChainLog) else log
     cases = _Cases(puzzle, solution, held, rules, solver, case_time_limit, deadline, fan,
                    chain_log, on_case)
     cases.add((), presplit)
+    if case_order == "late-first":
+        cases.late_first()
     limit = deadline.remaining()
     kill_at = None if limit is None else time.perf_counter() + limit + KILL_GRACE
     run_forked(cases.jobs, workers, on_outcome=cases.take, kill_at=kill_at)

@@ -332,6 +332,12 @@ def test_check_with_the_final_search_in_cases(tmp_path: Path,
     assert not any(c["from_log"] for c in cases)
     code, out, _ = run([*args[:4], "--color", "never", *args[5:]], capsys)
     assert code == 0 and f"({len(cases) - 1} cases, {len(cases) - 1} from the log)" in out
+    # one case at a time, so they end in the order asked: most edges kept first
+    code, out, _ = run([*args[:9], "--case-order", "late-first"], capsys)
+    again = json.loads(out)["held"]["cases"]
+    assert code == 0 and sorted(c["case"] for c in again) == sorted(c["case"] for c in cases)
+    kept = [[-cut[1] for cut in c["cuts"]] for c in again[1:]]
+    assert kept == sorted(kept) and kept != kept[::-1]
     f = tmp_path / "two.txt"
     f.write_text("1 . . 1\n. . . .\n2 . . 2\n")
     code, out, _ = run(["check", str(f), "--by-held-paths", "2", "--no-fill",
@@ -339,7 +345,10 @@ def test_check_with_the_final_search_in_cases(tmp_path: Path,
     assert code == 3 and out.startswith("not unique (no fill): a second solution")
     for bad, said in ((["--by-held-paths", "--jobs", "2"], "need --case-time-limit"),
                       (["--case-time-limit", "5"], "need --by-held-paths"),
-                      (["--presplit", "1"], "need --by-held-paths")):
+                      (["--presplit", "1"], "need --by-held-paths"),
+                      (["--case-order", "late-first"], "need --by-held-paths"),
+                      (["--by-held-paths", "--case-order", "late-first"],
+                       "need --case-time-limit")):
         code, _out, err = run(["check", str(f), *bad], capsys)
         assert code == 2 and said in err and "Traceback" not in err
 

@@ -15,6 +15,7 @@ from numberlink_sat.errors import InvalidArgumentError
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.held import held_path_proof
 from numberlink_sat.numberlink.held_cases import (
+    CASE_ORDERS,
     Cut,
     case_fingerprint,
     split_case,
@@ -194,6 +195,35 @@ def test_cases_past_their_time_are_split_and_resumed_split(
     assert [(c.answer, c.split) for c in late.cases] == [("timeout", False)]
 
 
+@pytest.mark.parametrize(("fill", "no_touch", "no_2x2"), VARIANTS)
+def test_late_first_asks_the_same_cases_easy_first_with_the_same_verdicts(
+        monkeypatch: pytest.MonkeyPatch, fill: bool, no_touch: bool, no_2x2: bool) -> None:
+    monkeypatch.setattr(beside, "START_CHILDREN", False)  # cases end in the order asked
+    rules = {"fill": fill, "no_touch": no_touch, "no_2x2": no_2x2}
+    reordered = 0
+    for puzzle in _boards(rules, 6):
+        found = brute_path_sets(puzzle, **rules)
+        if not found:
+            continue
+        solution = solve(puzzle, **rules)
+        assert solution is not None
+        searches = {order: split_final_search(puzzle, solution, (), rules=rules,
+                                              case_time_limit=60, fan=2, presplit=3,
+                                              case_order=order)
+                    for order in CASE_ORDERS}
+        made, late = searches["made"], searches["late-first"]
+        assert made.verdict == late.verdict == ("unique" if len(found) == 1
+                                                else "multiple")
+        asked = {order: [case.cuts for case in search.cases if not case.split]
+                 for order, search in searches.items()}
+        if made.verdict == "unique":  # every case asked, in either order
+            assert sorted(asked["made"], key=repr) == sorted(asked["late-first"], key=repr)
+            kept = [tuple(-cut.kept for cut in cuts) for cuts in asked["late-first"]]
+            assert kept == sorted(kept)
+            reordered += asked["made"] != asked["late-first"]
+    assert reordered >= 2
+
+
 def test_a_second_solution_is_found_in_its_case() -> None:
     # two pairs on a 3x3 without fill: "1" may go straight or round the middle
     p = Puzzle(3, 3, {"1": ((0, 0), (0, 2)), "2": ((2, 0), (2, 2))})
@@ -221,7 +251,8 @@ def test_the_fingerprint_names_the_whole_question() -> None:
 def test_bad_arguments_are_refused() -> None:
     p = Puzzle(3, 2, {"1": ((0, 0), (0, 2)), "2": ((1, 0), (1, 2))})
     s = Solution(3, 2, {"1": [(0, 0), (0, 1), (0, 2)], "2": [(1, 0), (1, 1), (1, 2)]})
-    for bad in ({"fan": 1}, {"presplit": -1}, {"case_time_limit": -1.0}):
+    for bad in ({"fan": 1}, {"presplit": -1}, {"case_time_limit": -1.0},
+                {"case_order": "hard-first"}):
         with pytest.raises(InvalidArgumentError):
             split_final_search(p, s, [], rules={"fill": True}, **{"case_time_limit": 1.0,
                                                                   **bad})
@@ -229,6 +260,10 @@ def test_bad_arguments_are_refused() -> None:
         split_final_search(p, s, ["9"], rules={"fill": True}, case_time_limit=1.0)
     with pytest.raises(InvalidArgumentError, match="need a case_time_limit"):
         held_path_proof(p, workers=2)
+    with pytest.raises(InvalidArgumentError, match="need a case_time_limit"):
+        held_path_proof(p, case_order="late-first")
+    with pytest.raises(InvalidArgumentError, match="case_order must be one of"):
+        held_path_proof(p, case_time_limit=1.0, case_order="easy")
     for bad in ({"workers": 0}, {"case_fan": 1}, {"presplit": -1}, {"workers": True}):
         with pytest.raises(InvalidArgumentError, match=next(iter(bad))):  # before any lemma
             held_path_proof(p, case_time_limit=1.0, **bad)  # type: ignore[arg-type]
