@@ -34,11 +34,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from numberlink_sat.beside import Beside, send_result
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.sat.deadline import Deadline
+
+if TYPE_CHECKING:  # held imports solve, which imports this module
+    from numberlink_sat.numberlink.held import HeldLemma
 
 __all__ = ["HELD_BESIDE_AFTER", "HeldBeside"]
 
@@ -61,12 +64,23 @@ def _held_answer(puzzle: Puzzle, rules: tuple[bool, bool, bool], solution: Solut
 
     fill, no_touch, no_2x2 = rules
     proof = held_path_proof(puzzle, solution, fill=fill, no_touch=no_touch, no_2x2=no_2x2,
-                            solver=solver, time_limit=deadline.left())
+                            solver=solver, time_limit=deadline.left(), on_lemma=_log_lemma)
     if proof.verdict == "unique":
         return "unique", None
     if proof.verdict == "multiple" and proof.second is not None:
         return "multiple", {label: list(path) for label, path in proof.second.paths.items()}
     return None
+
+
+def _log_lemma(lemma: HeldLemma) -> None:
+    """One lemma of the proof beside, in the ``-v`` log (its search's own lines say what
+    it built; this says what it proved, so that a designer sees the proof go on)."""
+    said = {"unique": "held (every other solution changes it)",
+            "second": "not held: its lemma found a second solution",
+            "timeout": "not held: its lemma ran past its time"}.get(lemma.answer,
+                                                                    lemma.answer)
+    _log.info("held-path proof beside: path %s (%d cells) %s, %.1f s", lemma.label,
+              lemma.cells, said, lemma.seconds)
 
 
 class HeldBeside(Beside[tuple[int, list[Solution]]]):

@@ -190,3 +190,18 @@ def test_the_held_proof_is_offered_only_where_it_applies(
     assert solve.counted(puzzle, 2, fill=False, engine="sat")[0] == 2
     assert solve.counted(puzzle, 2, fill=False)[0] == 2
     assert offered == [False, False, False, False, True]
+
+
+def test_the_proof_beside_logs_each_lemma(caplog: pytest.LogCaptureFixture) -> None:
+    # the child's work, run here: its lemmas reach the -v log, its verdict is exact
+    p = Puzzle(3, 2, {"1": ((0, 0), (0, 2)), "2": ((1, 0), (1, 2))})
+    first = Solution(3, 2, {"1": [(0, 0), (0, 1), (0, 2)], "2": [(1, 0), (1, 1), (1, 2)]})
+    with caplog.at_level("INFO", logger=held_beside.__name__):
+        answer = held_beside._held_answer(p, (True, False, False), first, DEFAULT_SOLVER,
+                                          Deadline(60))
+    assert answer == ("unique", None)
+    said = [r.getMessage() for r in caplog.records if "held-path proof beside" in r.message]
+    assert len(said) == 2 and all("held (every other solution changes it)" in line
+                                  for line in said)
+    assert {line.split("beside: path ")[1].split(" ")[0] for line in said} == {"1", "2"}
+
