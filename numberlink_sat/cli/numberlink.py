@@ -145,8 +145,9 @@ def register(sub: Any) -> None:
     c.add_argument("--case-order", choices=CASE_ORDERS, default=None,
                    help="with --case-time-limit: which waiting cases are asked first: "
                    "'made' (as split, the hard corner first; the default) or "
-                   "'late-first' (where the held paths keep the most edges of the "
-                   "solution, usually the easy ones; useful when resuming a log)")
+                   "'late-first' (where the first held path keeps the most edges of "
+                   "the solution, then the next: usually the easy ones; for a run that "
+                   "resumes a log)")
     c.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                    help="with --by-merges: prove the merges as independent proofs on N "
                    "child processes, the longest first; with --case-time-limit: N cases "

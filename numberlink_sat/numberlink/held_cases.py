@@ -73,8 +73,9 @@ from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
-__all__ = ["CASE_ORDERS", "DEFAULT_CASE_FAN", "Cut", "FinalCase", "SplitSearch", "case_clauses",
-           "case_fingerprint", "cuts_json", "final_search", "split_case", "split_final_search"]
+__all__ = ["CASE_ORDERS", "DEFAULT_CASE_FAN", "Cut", "FinalCase", "SplitSearch",
+           "case_clauses", "case_fingerprint", "check_case_order", "cuts_json",
+           "final_search", "split_case", "split_final_search"]
 
 DEFAULT_CASE_FAN = 8
 """Runs of edges a case is split into when it runs past its time. On the 26x26's lemma
@@ -82,7 +83,6 @@ DEFAULT_CASE_FAN = 8
 0.2-44 s), and its 8 single edges one past 300 s again (its first edge; the others
 0.1-45 s): a wider fan costs a case for every run that is easy, a narrower one more
 rounds of time-outs."""
-
 
 
 CASE_ORDERS = ("made", "late-first")
