@@ -213,7 +213,7 @@ def held_path_proof(  # noqa: PLR0913
 def _split(case_time_limit: float | None, workers: int,
            log: str | os.PathLike[str] | None, fan: int, presplit: int,
            on_case: Callable[[FinalCase], None] | None,
-           case_order: str = "made") -> _Split | None:
+           case_order: str) -> _Split | None:
     """How the final searches run (``None``: one search each); the settings checked."""
     if case_time_limit is None:
         if (workers != 1 or log is not None or fan != DEFAULT_CASE_FAN or presplit
@@ -279,7 +279,7 @@ class _Split:
     fan: int
     presplit: int
     on_case: Callable[[FinalCase], None] | None
-    case_order: str = "made"
+    case_order: str
 
 
 @dataclass(frozen=True)

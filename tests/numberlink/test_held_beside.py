@@ -204,4 +204,3 @@ def test_the_proof_beside_logs_each_lemma(caplog: pytest.LogCaptureFixture) -> N
     assert len(said) == 2 and all("held (every other solution changes it)" in line
                                   for line in said)
     assert {line.split("beside: path ")[1].split(" ")[0] for line in said} == {"1", "2"}
-
