@@ -5,7 +5,9 @@ Per board and rule, in one run and in random order: ``counted(puzzle, 2)`` as it
 has run ``HELD_BESIDE_AFTER`` seconds of CPU after the first solution) and with
 ``held_beside=False`` (SAT alone after the first solution), each within the same time
 limit. Verdict, the engine that answered, wall and CPU seconds (the children's
-included); every solution returned is checked by the verifier, and where both settings
+included), and when the held-path proof started (wall seconds into the count, read from
+the library's log record ``STARTED_MESSAGE``; ``-``: it never started, so the row says
+nothing about it); every solution returned is checked by the verifier, and where both settings
 decide, their verdicts must agree (a disagreement stops the run).
 
     python benchmarks/held_beside_bench.py --boards janko:104 inputs4:3 --time-limit 60
@@ -20,16 +22,21 @@ ones are not in this repository). Writes ``held-beside.csv`` and ``held-beside.m
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
+import logging
 import platform
 import random
 import statistics
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numberlink_sat as nl
 from numberlink_sat.cli.common import positive_seconds
 from numberlink_sat.numberlink.formats.puzzlink import parse_url
+from numberlink_sat.numberlink.held_beside import STARTED_MESSAGE
 from numberlink_sat.numberlink.solve import counted
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -39,7 +46,37 @@ from numberlink_corpus_bench import FILES, puzzles_of
 RULES = {"nikoli": False, "fill": True}
 SETTINGS = ("beside", "alone")
 FIELDS = ("puzzle", "size", "pairs", "rule", "setting", "verdict", "engine", "wall", "cpu",
-          "limit")
+          "held_started", "limit")
+
+
+class StartRecorder(logging.Handler):
+    """Notes the moment (``time.perf_counter()``) the held-path proof's child starts, from
+    the library's INFO record :data:`STARTED_MESSAGE` (only this process's records: the
+    child's own lines come from another process)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.started: float | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.msg == STARTED_MESSAGE and self.started is None:
+            self.started = time.perf_counter()
+
+
+@contextlib.contextmanager
+def listening() -> Iterator[StartRecorder]:
+    """A fresh :class:`StartRecorder` on the held-path proof's logger, at INFO while in
+    the ``with`` block (the logger's level and handlers are as before after it)."""
+    logger = logging.getLogger("numberlink_sat.numberlink.held_beside")
+    recorder, level = StartRecorder(), logger.level
+    logger.addHandler(recorder)
+    if logger.getEffectiveLevel() > logging.INFO:
+        logger.setLevel(logging.INFO)
+    try:
+        yield recorder
+    finally:
+        logger.removeHandler(recorder)
+        logger.setLevel(level)
 
 
 def boards(names: list[str], urls: Path | None) -> list[tuple[str, nl.Puzzle]]:
@@ -68,8 +105,11 @@ def boards(names: list[str], urls: Path | None) -> list[tuple[str, nl.Puzzle]]:
 
 def run(puzzle: nl.Puzzle, fill: bool, setting: str, limit: float) -> dict[str, object]:
     """One count under one setting, its solutions verified."""
-    result, wall, cpu = timed(lambda: counted(puzzle, 2, fill=fill, time_limit=limit,
-                                              held_beside=setting == "beside"))
+    with listening() as recorder:
+        began = time.perf_counter()
+        result, wall, cpu = timed(lambda: counted(puzzle, 2, fill=fill, time_limit=limit,
+                                                  held_beside=setting == "beside"))
+    started = "-" if recorder.started is None else round(recorder.started - began, 3)
     answer, engine = "timeout", "-"
     if isinstance(result, tuple):
         count, found, engine = result
@@ -79,7 +119,7 @@ def run(puzzle: nl.Puzzle, fill: bool, setting: str, limit: float) -> dict[str, 
                 raise SystemExit(f"WRONG SOLUTION ({engine}): {problems[0]}")
         answer = verdict(count)
     return {"verdict": answer, "engine": engine, "wall": round(wall, 3),
-            "cpu": round(cpu, 3), "limit": limit}
+            "cpu": round(cpu, 3), "held_started": started, "limit": limit}
 
 
 def summary(rows: list[dict[str, object]], command: str) -> list[str]:
@@ -89,11 +129,13 @@ def summary(rows: list[dict[str, object]], command: str) -> list[str]:
         "",
         f"`{command}`; Python {platform.python_version()}, 2 cores. `beside`: as the",
         "library runs it; `alone`: `held_beside=False`. CPU seconds include the child",
-        "processes (the second solver, the held-path proof). Every solution verified.",
+        "processes (the second solver, the held-path proof). `held from`: wall seconds",
+        "into the count when the held-path proof started (`-`: it did not start). Every",
+        "solution verified.",
         "",
-        "| puzzle | size | pairs | rule | beside | engine | wall s | CPU s | alone | wall s "
-        "| CPU s |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| puzzle | size | pairs | rule | beside | engine | held from | wall s | CPU s "
+        "| alone | wall s | CPU s |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     keyed = {(r["puzzle"], r["rule"], r["setting"]): r for r in rows}
     ratios = []
@@ -102,15 +144,18 @@ def summary(rows: list[dict[str, object]], command: str) -> list[str]:
             continue
         alone = keyed.get((puzzle, rule, "alone"), {})
         lines.append(f"| {puzzle} | {row['size']} | {row['pairs']} | {rule} | "
-                     f"{row['verdict']} | {row['engine']} | {row['wall']} | {row['cpu']} | "
+                     f"{row['verdict']} | {row['engine']} | {row['held_started']} | "
+                     f"{row['wall']} | {row['cpu']} | "
                      f"{alone.get('verdict', '')} | {alone.get('wall', '')} | "
                      f"{alone.get('cpu', '')} |")
         if row["verdict"] != "timeout" and alone.get("verdict") not in (None, "timeout"):
             ratios.append(float(str(row["wall"])) / max(float(str(alone["wall"])), 1e-3))
     decided = {s: sum(r["verdict"] != "timeout" for r in rows if r["setting"] == s)
                for s in SETTINGS}
+    started = sum(r["held_started"] != "-" for r in rows if r["setting"] == "beside")
     lines += ["", f"Decided: beside {decided['beside']}, alone {decided['alone']} of "
-              f"{len(rows) // 2} board-rule pairs."]
+              f"{len(rows) // 2} board-rule pairs; the held-path proof started on "
+              f"{started}."]
     if ratios:
         lines.append(f"Where both decided: median wall ratio beside / alone "
                      f"{statistics.median(ratios):.2f} ({len(ratios)} pairs).")

@@ -43,7 +43,7 @@ from numberlink_sat.sat.deadline import Deadline
 if TYPE_CHECKING:  # held imports solve, which imports this module
     from numberlink_sat.numberlink.held import HeldLemma
 
-__all__ = ["HELD_BESIDE_AFTER", "HeldBeside"]
+__all__ = ["HELD_BESIDE_AFTER", "STARTED_MESSAGE", "HeldBeside"]
 
 _log = logging.getLogger(__name__)
 
@@ -54,6 +54,12 @@ committed corpus run, ``benchmarks/results/znumlin-corpus/``, 16 of the 952 boar
 rows on the second solver's boards ran out of their 10 s); where one is not, the second
 core is idle (the second solver stops at the first solution), so the proof costs the
 search here nothing but memory bandwidth."""
+
+STARTED_MESSAGE = ("the held-path proof starts beside the search for a second solution "
+                   "(%.1f s of CPU after the first)")
+"""The INFO record (its ``msg``, the CPU seconds its one argument) this module's logger
+writes when the proof's child starts: a benchmark that wants to know whether, and when,
+the proof started listens for it (``benchmarks/held_beside_bench.py``)."""
 
 
 def _held_answer(puzzle: Puzzle, rules: tuple[bool, bool, bool], solution: Solution,
@@ -103,8 +109,7 @@ class HeldBeside(Beside[tuple[int, list[Solution]]]):
     def _start(self) -> None:
         super()._start()
         if self.started_at is not None:
-            _log.info("the held-path proof starts beside the search for a second solution "
-                      "(%.1f s of CPU after the first)", self.cpu_spent())
+            _log.info(STARTED_MESSAGE, self.cpu_spent())
 
     def accept(self, message: Any) -> tuple[int, list[Solution]] | None:
         if message is None:

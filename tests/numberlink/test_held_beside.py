@@ -204,3 +204,20 @@ def test_the_proof_beside_logs_each_lemma(caplog: pytest.LogCaptureFixture) -> N
     assert len(said) == 2 and all("held (every other solution changes it)" in line
                                   for line in said)
     assert {line.split("beside: path ")[1].split(" ")[0] for line in said} == {"1", "2"}
+
+
+def test_the_start_is_logged_with_its_own_record(caplog: pytest.LogCaptureFixture) -> None:
+    # benchmarks listen for this record to say whether, and when, the proof started
+    p = Puzzle(3, 2, {"1": ((0, 0), (0, 2)), "2": ((1, 0), (1, 2))})
+    first = Solution(3, 2, {"1": [(0, 0), (0, 1), (0, 2)], "2": [(1, 0), (1, 1), (1, 2)]})
+    with caplog.at_level("INFO", logger=held_beside.__name__), \
+            HeldBeside(p, (True, False, False), first, Deadline(60),
+                       solver=DEFAULT_SOLVER, start_after=1e9) as late:
+        assert not late.poll()
+        assert not [r for r in caplog.records if r.msg == held_beside.STARTED_MESSAGE]
+        with HeldBeside(p, (True, False, False), first, Deadline(60),
+                        solver=DEFAULT_SOLVER, start_after=0.0) as beside:
+            _wait_for(beside.poll)
+    started = [r for r in caplog.records if r.msg == held_beside.STARTED_MESSAGE]
+    assert len(started) == 1 and started[0].args and started[0].args[0] >= 0
+    assert beside.answer is not None and beside.answer[0] == 1
