@@ -129,8 +129,12 @@ def _internal(exc: BaseException, verbosity: int) -> int:
 
 
 def _os_error(exc: OSError) -> str:
-    name = exc.filename if exc.filename is not None else ""
-    return f"error: {name}: {exc.strerror or exc}" if name else f"error: {exc.strerror or exc}"
+    """The message of a file that could not be read or written, naming it (an empty
+    name, as from ``check ''``, is shown quoted, so the message still says which)."""
+    if exc.filename is None:
+        return f"error: {exc.strerror or exc}"
+    name = exc.filename if exc.filename != "" else "''"
+    return f"error: {name}: {exc.strerror or exc}"
 
 
 def _note(message: Warning | str, category: type[Warning], filename: str, lineno: int,
