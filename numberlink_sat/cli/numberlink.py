@@ -448,6 +448,13 @@ def _stderr_is_terminal() -> bool:
     return hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
 
 
+def _shows_steps(args: argparse.Namespace) -> bool:
+    """Whether a long proof writes a line per step (a merge, a lemma, a case) to
+    standard error: on a terminal, and with ``-v`` anywhere (a run logged to a file is
+    where a designer most needs to see how far a proof of hours went)."""
+    return _stderr_is_terminal() or getattr(args, "verbose", 0) > 0
+
+
 class _ProgressLine:
     """A long ``check`` on a terminal says, every few seconds, where it stands."""
 
@@ -496,10 +503,10 @@ def _check_chain(
     if args.certificate or args.all_variants or args.local is not None:
         raise InvalidArgumentError("--by-merges does not combine with --certificate, "
                                    "--all-variants or --local")
-    terminal = _stderr_is_terminal()
+    shown = _shows_steps(args)
 
     def report(step: ChainStep) -> None:
-        if terminal:
+        if shown:
             how = "from the log" if step.logged else f"in {step.seconds:.1f} s"
             print(f"numberlink-sat: {clock.elapsed():.0f} s: merge to {step.pairs} pairs "
                   f"({step.merged_cells} cells): {step.answer} {how}",
@@ -545,17 +552,17 @@ def _check_held(
                                          or args.case_order is not None):
         raise InvalidArgumentError("with --by-held-paths, --jobs, --chain-log, "
                                    "--presplit and --case-order need --case-time-limit")
-    terminal = _stderr_is_terminal()
+    shown = _shows_steps(args)
 
     def report_case(case: FinalCase) -> None:
-        if terminal and (case.seconds >= 1.0 or case.answer not in ("unique", "split")):
+        if shown and (case.seconds >= 1.0 or case.answer not in ("unique", "split")):
             how = "from the log" if case.from_log else f"in {case.seconds:.1f} s"
             more = ", split" if case.split else ""
             print(f"numberlink-sat: {clock.elapsed():.0f} s: case {case.describe()}: "
                   f"{case.answer}{more} {how}", file=sys.stderr, flush=True)
 
     def report(lemma: HeldLemma) -> None:
-        if terminal:
+        if shown:
             inside = f" inside {'-'.join(lemma.within)}" if lemma.within else ""
             deep = " with paths held in it" if lemma.inside is not None else ""
             print(f"numberlink-sat: {clock.elapsed():.0f} s: path {lemma.label} held"

@@ -288,6 +288,16 @@ def test_check_with_paths_held(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert code == 2 and "--by-held-paths does not combine" in err
 
 
+def test_long_proofs_write_their_steps_with_verbose(capsys: pytest.CaptureFixture[str]) -> None:
+    # stderr is not a terminal here: a line per lemma or merge only with -v
+    for flags, needle in ((["--by-held-paths"], " cells): unique in "),
+                          (["--by-merges"], ": merge to ")):
+        code, _out, err = run(["check", str(SEED), *flags, "--no-fill"], capsys)
+        assert code == 0 and needle not in err
+        code, _out, err = run(["check", str(SEED), *flags, "--no-fill", "-v"], capsys)
+        assert code == 0 and needle in err, err[-2000:]
+
+
 def test_check_with_paths_held_inside_lemmas(tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     # a lemma time too short for any direct lemma: each is proven with paths held inside
