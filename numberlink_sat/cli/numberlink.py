@@ -564,7 +564,8 @@ def _check_held(
     def report(lemma: HeldLemma) -> None:
         if shown:
             inside = f" inside {'-'.join(lemma.within)}" if lemma.within else ""
-            deep = " with paths held in it" if lemma.inside is not None else ""
+            deep = " with paths held in it" if lemma.inside is not None else (
+                f" given {','.join(lemma.given)}" if lemma.given else "")
             print(f"numberlink-sat: {clock.elapsed():.0f} s: path {lemma.label} held"
                   f"{inside} ({lemma.cells} cells){deep}: {lemma.answer} in "
                   f"{lemma.seconds:.1f} s", file=sys.stderr, flush=True)
@@ -605,7 +606,7 @@ def _held_json(proof: HeldPathProof) -> dict[str, Any]:
     return {"held": list(proof.held),
             "inherited": list(proof.inherited),
             "lemmas": [{"label": lemma.label, "within": list(lemma.within),
-                        "cells": lemma.cells, "answer": lemma.answer,
+                        "given": list(lemma.given), "cells": lemma.cells, "answer": lemma.answer,
                         "seconds": round(lemma.seconds, 3),
                         "inside": None if lemma.inside is None else _held_json(lemma.inside)}
                        for lemma in proof.lemmas],

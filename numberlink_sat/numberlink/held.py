@@ -20,6 +20,17 @@ second solution to another second solution, which by the lemmas changes the held
 too, so the clauses and the restrictions together lose nothing. "unique" means the final
 search found no other solution; every second solution returned is verified.
 
+3. **A lemma may take the lemmas before it as given.** Once every other solution of
+   ``H`` is known to change ``q``, a second solution ``T`` of ``H - p`` changes ``q``
+   too: ``T`` with ``p``'s path put back is a second solution of ``H`` (point 2), which
+   changes ``q``, and it has ``T``'s path ``q``. So the lemma for ``p`` asks only for a
+   second solution of ``H - p`` that changes every path held before it (the final
+   search of ``H - p``, :func:`~numberlink_sat.numberlink.held_cases.final_search`):
+   "none" still proves ``H - p`` unique. The first lemma of a level with nothing held
+   before it is a plain count. On the hand-made 42x25, with 19, 5, 17, 16 and 42 held,
+   the lemmas of paths 41, 7 and 28 took 9.0, 12.5 and 39.2 s this way, where the plain
+   counts ran past 60 s (session 39, ``docs/encoding.md``).
+
 Measured (``docs/encoding.md``, "Paths held", session 32): the hand-made 42x25 (44 pairs)
 under the Nikoli rule, holding its longest path (160 cells): the lemma in 2.3 s, the
 final search about 45 minutes of CPU: the first proof that it is unique.
@@ -76,7 +87,9 @@ class HeldLemma:
     every other solution changes the path; "second": a second solution of the puzzle;
     "timeout") and its seconds. ``within``: the paths held around it (empty at the top
     level: the lemma is about ``H - within - label``); ``inside``: for a lemma asked
-    with paths held inside it (``depth`` > 0), that proof."""
+    with paths held inside it (``depth`` > 0), that proof; ``given``: for a lemma asked
+    directly, the paths held before it (proven at this level or inherited), whose lemmas
+    its search took as given (see :func:`held_path_proof`)."""
 
     label: str
     cells: int
@@ -85,6 +98,7 @@ class HeldLemma:
     cpu_seconds: float
     within: tuple[str, ...] = ()
     inside: HeldPathProof | None = None
+    given: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -160,7 +174,9 @@ def held_path_proof(  # noqa: PLR0913
     ``time_limit``), and one that runs past it is not held. A lemma that finds a second
     solution ends the proof ("multiple"). Past ``time_limit`` the verdict is
     "undecided", never a guess; ``on_lemma`` sees every lemma as it ends, those proven
-    inside another one too (their ``within`` names the paths held around them).
+    inside another one too (their ``within`` names the paths held around them). Each
+    lemma takes those held before it as given (point 3 of the module's docstring; its
+    ``given`` names them), so the order of ``labels`` matters: the cheapest first.
 
     ``depth`` > 0: a lemma that ran past ``lemma_time_limit`` is asked again *with paths
     held inside it*, by this same proof on ``H - p`` (``deep_lemma_time_limit`` seconds,
@@ -322,7 +338,8 @@ def _prove(puzzle: Puzzle, solution: Solution, labels: Sequence[str],
         return second is None and not deadline.expired()
 
     for label in labels:
-        lemma, second = _lemma(puzzle, solution, label, within, asked, deadline)
+        lemma, second = _lemma(puzzle, solution, label, within, asked, deadline,
+                               inherited + tuple(held))
         if lemma.answer == "timeout":
             timed_out.append(label)
         if not asked_one(lemma, second):
@@ -373,9 +390,12 @@ def _labels_to_hold(solution: Solution, labels: Sequence[str] | None,
 
 
 def _lemma(puzzle: Puzzle, solution: Solution, label: str, within: tuple[str, ...],
-           asked: _Asked, deadline: Deadline) -> tuple[HeldLemma, Solution | None]:
-    """Decide ``H - label`` within the lemma limit; a second solution of it comes back
-    joined into one of ``H``."""
+           asked: _Asked, deadline: Deadline, given: tuple[str, ...] = (),
+           ) -> tuple[HeldLemma, Solution | None]:
+    """Decide ``H - label`` within the lemma limit, taking the lemmas of the paths
+    ``given`` as proven: only a second solution of ``H - label`` that changes each of them
+    is looked for (:func:`held_path_proof`); a second solution of it comes back joined
+    into one of ``H``."""
     started, cpu = time.perf_counter(), cpu_seconds()
     rules = asked.rules
     held = held_puzzle(puzzle, solution, label)
@@ -383,14 +403,19 @@ def _lemma(puzzle: Puzzle, solution: Solution, label: str, within: tuple[str, ..
 
     def lemma(result: str) -> HeldLemma:
         return HeldLemma(label, len(solution.paths[label]), result,
-                         time.perf_counter() - started, cpu_seconds() - cpu, within)
+                         time.perf_counter() - started, cpu_seconds() - cpu, within,
+                         given=given)
 
     box = deadline.sooner(Deadline(asked.lemma_time_limit))
     try:
-        count, found, _ = counted(held, 2, fill=rules["fill"], no_touch=rules["no_touch"],
-                                  no_2x2=rules["no_2x2"], solver=asked.solver,
-                                  time_limit=box.left(),
-                                  held_beside=False)  # a lemma is SAT's alone
+        if given:
+            found = final_search(held, rest, given, rules, asked.solver, box)
+            count = len(found)
+        else:
+            count, found, _ = counted(held, 2, fill=rules["fill"],
+                                      no_touch=rules["no_touch"], no_2x2=rules["no_2x2"],
+                                      solver=asked.solver, time_limit=box.left(),
+                                      held_beside=False)  # a lemma is SAT's alone
     except SolveTimeout:
         return lemma("timeout"), None
     if count == 1:

@@ -276,6 +276,10 @@ def test_check_with_paths_held(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert len(record["held"]["lemmas"]) == 4
     assert record["held"]["held"] == [lemma["label"] for lemma in record["held"]["lemmas"]
                                       if lemma["answer"] == "unique"]
+    lemmas = record["held"]["lemmas"]  # each takes those proven before it as given
+    assert [lemma["given"] for lemma in lemmas] == [
+        [earlier["label"] for earlier in lemmas[:n] if earlier["answer"] == "unique"]
+        for n in range(len(lemmas))]
     f = tmp_path / "two.txt"
     f.write_text("1 . . 1\n. . . .\n2 . . 2\n")
     code, out, _ = run(["check", str(f), "--by-held-paths", "2", "--no-fill",

@@ -30,7 +30,7 @@ def test_every_verdict_agrees_with_an_exhaustive_count(fill: bool, no_touch: boo
                                                        no_2x2: bool) -> None:
     rules = {"fill": fill, "no_touch": no_touch, "no_2x2": no_2x2}
     verdicts: dict[str, int] = {}
-    held_any = 0
+    held_any = given = 0
     for puzzle in _boards(rules, 5):
         found = brute_path_sets(puzzle, **rules)
         assert found is not None
@@ -49,12 +49,15 @@ def test_every_verdict_agrees_with_an_exhaustive_count(fill: bool, no_touch: boo
             assert proof.solution is not None
             first = _norm(proof.solution.paths)
             for lemma in proof.lemmas:  # a lemma held is a true fact about every solution
+                assert set(lemma.given) <= set(proof.held)  # only lemmas proven are given
+                given += bool(lemma.given) and lemma.answer != "timeout"
                 if lemma.answer == "unique":
                     assert all(_norm(s)[lemma.label] != first[lemma.label]
                                for s in found if _norm(s) != first)
     assert verdicts.get("unique", 0) >= 10
     assert verdicts.get("multiple", 0) >= 5
     assert held_any >= 5
+    assert given >= 5  # lemmas that took the ones before them as given were asked
 
 
 def _lemmas_hold(proof: HeldPathProof, first: Mapping[str, list[Cell]],
