@@ -157,8 +157,9 @@ def summary(rows: list[dict[str, object]], command: str) -> list[str]:
               f"{len(rows) // 2} board-rule pairs; the held-path proof started on "
               f"{started}."]
     if ratios:
+        pairs = f"{len(ratios)} pair{'' if len(ratios) == 1 else 's'}"
         lines.append(f"Where both decided: median wall ratio beside / alone "
-                     f"{statistics.median(ratios):.2f} ({len(ratios)} pairs).")
+                     f"{statistics.median(ratios):.2f} ({pairs}).")
     return lines
 
 
