@@ -4,11 +4,13 @@ under all eight rule variants."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pytest
 
 from numberlink_sat.errors import InvalidArgumentError
 from numberlink_sat.grid import Cell
+from numberlink_sat.numberlink import held as held_module
 from numberlink_sat.numberlink.held import (
     HeldPathProof,
     held_lemma,
@@ -109,6 +111,44 @@ def test_deep_lemmas_agree_with_an_exhaustive_count(fill: bool, no_touch: bool,
     assert verdicts.get("unique", 0) >= 10
     assert verdicts.get("multiple", 0) >= 5
     assert deep >= 10 and inherited >= 5
+
+
+@pytest.mark.parametrize(("fill", "no_touch", "no_2x2"), VARIANTS)
+def test_lemmas_given_inside_deep_lemmas_agree_with_an_exhaustive_count(
+        fill: bool, no_touch: bool, no_2x2: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # every direct lemma of the top level times out, those inside run: inside a deep
+    # lemma each direct lemma is given the paths inherited and those held before it
+    rules = {"fill": fill, "no_touch": no_touch, "no_2x2": no_2x2}
+    plain = held_module._lemma
+
+    def top_times_out(puzzle: Puzzle, solution: Solution, label: str,
+                      within: tuple[str, ...], *args: Any) -> Any:
+        if not within:
+            return held_module.HeldLemma(label, len(solution.paths[label]), "timeout",
+                                         0.0, 0.0), None
+        return plain(puzzle, solution, label, within, *args)
+
+    monkeypatch.setattr(held_module, "_lemma", top_times_out)
+    verdicts: dict[str, int] = {}
+    given = 0
+    for puzzle in _boards(rules, 7):
+        found = [_norm(s) for s in brute_path_sets(puzzle, **rules) or []]
+        proof = held_path_proof(puzzle, depth=1, **rules)
+        verdicts[proof.verdict] = verdicts.get(proof.verdict, 0) + 1
+        if not found:
+            assert proof.verdict == "none"
+            continue
+        assert proof.verdict == ("unique" if len(found) == 1 else "multiple")
+        if proof.second is not None:
+            assert _norm(proof.second.paths) in found
+        assert proof.solution is not None
+        _lemmas_hold(proof, _norm(proof.solution.paths), found)
+        for lemma in proof.lemmas:
+            if lemma.inside is not None:
+                given += sum(bool(inner.given) and inner.answer != "timeout"
+                             for inner in lemma.inside.lemmas)
+    assert verdicts.get("unique", 0) >= 5 and verdicts.get("multiple", 0) >= 3
+    assert given >= 5
 
 
 def test_a_second_solution_of_a_held_puzzle_is_put_back_together() -> None:
