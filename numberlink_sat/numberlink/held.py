@@ -71,7 +71,9 @@ __all__ = ["DEFAULT_DEEP_LEMMA_TIME_LIMIT", "DEFAULT_HELD", "DEFAULT_LEMMA_TIME_
 DEFAULT_HELD = 4
 """Paths whose lemma is tried when none are named: the longest ones. On the hand-made
 26x26 the two lemmas proven within 60 s (4.4 and 2.6 s) held two of its three longest
-paths, on the 42x25 the longest; the shorter ones all ran past 60 s."""
+paths, on the 42x25 the longest; the shorter ones all ran past 60 s as plain counts.
+Given the paths held before them (point 3 above) several take 9-120 s (session 39), but
+holding them shortened the 42x25's final search by a tenth only, so the default stays."""
 
 DEFAULT_LEMMA_TIME_LIMIT = 10.0
 """Seconds each lemma may take: a lemma is only worth holding when it is cheap."""
