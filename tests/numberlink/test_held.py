@@ -84,6 +84,22 @@ def _lemmas_hold(proof: HeldPathProof, first: Mapping[str, list[Cell]],
     return deep
 
 
+def _agrees(puzzle: Puzzle, proof: HeldPathProof, found: list[dict[str, list[Cell]]],
+            rules: Mapping[str, bool]) -> int | None:
+    """Check ``proof``'s verdict, its second solution and every lemma at every level
+    against the brute-force solutions ``found``: the number of deep lemmas proven, or
+    ``None`` when the puzzle has no solution (the verdict is then "none")."""
+    if not found:
+        assert proof.verdict == "none"
+        return None
+    assert proof.verdict == ("unique" if len(found) == 1 else "multiple")
+    if proof.second is not None:
+        assert not verify(puzzle, proof.second, **rules)
+        assert _norm(proof.second.paths) in found
+    assert proof.solution is not None
+    return _lemmas_hold(proof, _norm(proof.solution.paths), found)
+
+
 @pytest.mark.parametrize(("fill", "no_touch", "no_2x2"), VARIANTS)
 def test_deep_lemmas_agree_with_an_exhaustive_count(fill: bool, no_touch: bool,
                                                     no_2x2: bool) -> None:
@@ -97,15 +113,10 @@ def test_deep_lemmas_agree_with_an_exhaustive_count(fill: bool, no_touch: bool,
         for depth in (1, 2):
             proof = held_path_proof(puzzle, lemma_time_limit=0.0, depth=depth, **rules)
             verdicts[proof.verdict] = verdicts.get(proof.verdict, 0) + 1
-            if not found:
-                assert proof.verdict == "none"
+            proven_deep = _agrees(puzzle, proof, found, rules)
+            if proven_deep is None:
                 continue
-            assert proof.verdict == ("unique" if len(found) == 1 else "multiple")
-            if proof.second is not None:
-                assert not verify(puzzle, proof.second, **rules)
-                assert _norm(proof.second.paths) in found
-            assert proof.solution is not None
-            deep += _lemmas_hold(proof, _norm(proof.solution.paths), found)
+            deep += proven_deep
             inherited += sum(bool(lemma.inside and lemma.inside.inherited)
                              for lemma in proof.lemmas)
     assert verdicts.get("unique", 0) >= 10
@@ -135,14 +146,8 @@ def test_lemmas_given_inside_deep_lemmas_agree_with_an_exhaustive_count(
         found = [_norm(s) for s in brute_path_sets(puzzle, **rules) or []]
         proof = held_path_proof(puzzle, depth=1, **rules)
         verdicts[proof.verdict] = verdicts.get(proof.verdict, 0) + 1
-        if not found:
-            assert proof.verdict == "none"
+        if _agrees(puzzle, proof, found, rules) is None:
             continue
-        assert proof.verdict == ("unique" if len(found) == 1 else "multiple")
-        if proof.second is not None:
-            assert _norm(proof.second.paths) in found
-        assert proof.solution is not None
-        _lemmas_hold(proof, _norm(proof.solution.paths), found)
         for lemma in proof.lemmas:
             if lemma.inside is not None:
                 given += sum(bool(inner.given) and inner.answer != "timeout"
