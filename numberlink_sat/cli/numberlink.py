@@ -148,6 +148,10 @@ def register(sub: Any) -> None:
                    "'late-first' (where the first held path keeps the most edges of "
                    "the solution, then the next: usually the easy ones; for a run that "
                    "resumes a log)")
+    c.add_argument("--eager-split", action="store_true", default=None,
+                   help="with --case-time-limit: split at once, without asking, every "
+                   "case where a path leaves within a run of edges from its first "
+                   "(such cases nearly always run past their time)")
     c.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                    help="with --by-merges: prove the merges as independent proofs on N "
                    "child processes, the longest first; with --case-time-limit: N cases "
@@ -549,9 +553,11 @@ def _check_held(
         raise InvalidArgumentError("--deep-lemma-time-limit needs --held-depth")
     if args.case_time_limit is None and (args.jobs != 1 or args.chain_log is not None
                                          or args.presplit is not None
-                                         or args.case_order is not None):
+                                         or args.case_order is not None
+                                         or args.eager_split is not None):
         raise InvalidArgumentError("with --by-held-paths, --jobs, --chain-log, "
-                                   "--presplit and --case-order need --case-time-limit")
+                                   "--presplit, --case-order and --eager-split need "
+                                   "--case-time-limit")
     shown = _shows_steps(args)
 
     def report_case(case: FinalCase) -> None:
@@ -579,7 +585,8 @@ def _check_held(
         deep_lemma_time_limit=args.deep_lemma_time_limit or DEFAULT_DEEP_LEMMA_TIME_LIMIT,
         case_time_limit=args.case_time_limit, workers=args.jobs, log=args.chain_log,
         presplit=args.presplit or 0, on_case=report_case,
-        case_order=args.case_order or "made", **options)
+        case_order=args.case_order or "made", eager_split=bool(args.eager_split),
+        **options)
     found = [_checked(puzzle, s, options) for s in (proof.solution, proof.second)
              if s is not None]
     status = _VERDICT_STATUS[proof.verdict]
@@ -678,10 +685,12 @@ def _decide(
         return status, found, None, held
     if (args.lemma_time_limit is not None or args.held_depth is not None
             or args.deep_lemma_time_limit is not None or args.case_time_limit is not None
-            or args.presplit is not None or args.case_order is not None):
+            or args.presplit is not None or args.case_order is not None
+            or args.eager_split is not None):
         raise InvalidArgumentError("--lemma-time-limit, --held-depth, "
                                    "--deep-lemma-time-limit, --case-time-limit, "
-                                   "--presplit and --case-order need --by-held-paths")
+                                   "--presplit, --case-order and --eager-split need "
+                                   "--by-held-paths")
     if args.by_merges:
         status, found, chain = _check_chain(puzzle, options, args, clock)
         return status, found, None, chain

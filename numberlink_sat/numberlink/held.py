@@ -55,6 +55,7 @@ from numberlink_sat.numberlink.held_cases import (
     DEFAULT_CASE_FAN,
     FinalCase,
     check_case_order,
+    check_eager_split,
     final_search,
     split_final_search,
 )
@@ -167,6 +168,7 @@ def held_path_proof(  # noqa: PLR0913
     presplit: int = 0,
     on_case: Callable[[FinalCase], None] | None = None,
     case_order: str = "made",
+    eager_split: bool = False,
 ) -> HeldPathProof:
     """Decide whether ``puzzle`` is unique with paths held (module docstring).
 
@@ -193,7 +195,9 @@ def held_path_proof(  # noqa: PLR0913
     proven are kept in ``log`` (a JSON-lines file) so that a later run resumes;
     ``on_case`` sees every case as it ends; ``case_order`` (one of
     :data:`~numberlink_sat.numberlink.held_cases.CASE_ORDERS`): which waiting cases
-    are asked first.
+    are asked first; ``eager_split``: cases where a path leaves within a run of edges
+    from its first are split at once, not asked
+    (:func:`~numberlink_sat.numberlink.held_cases.leaves_early`).
 
     >>> p = Puzzle(3, 2, {"1": ((0, 0), (0, 2)), "2": ((1, 0), (1, 2))})
     >>> proof = held_path_proof(p, fill=True, lemma_time_limit=0.0, depth=1)
@@ -222,7 +226,8 @@ def held_path_proof(  # noqa: PLR0913
             return _nothing_held("undecided", started, cpu)
         if solution is None:
             return _nothing_held("none", started, cpu)
-    split = _split(case_time_limit, workers, log, case_fan, presplit, on_case, case_order)
+    split = _split(case_time_limit, workers, log, case_fan, presplit, on_case, case_order,
+                   eager_split)
     asked = _Asked(rules, solver, lemma_time_limit, deep_lemma_time_limit, on_lemma, split)
     return _prove(puzzle, solution, _labels_to_hold(solution, labels), (), (), depth,
                   asked, deadline, started, cpu)
@@ -231,14 +236,15 @@ def held_path_proof(  # noqa: PLR0913
 def _split(case_time_limit: float | None, workers: int,
            log: str | os.PathLike[str] | None, fan: int, presplit: int,
            on_case: Callable[[FinalCase], None] | None,
-           case_order: str) -> _Split | None:
+           case_order: str, eager_split: bool = False) -> _Split | None:
     """How the final searches run (``None``: one search each); the settings checked."""
+    check_eager_split(eager_split)
     if case_time_limit is None:
         if (workers != 1 or log is not None or fan != DEFAULT_CASE_FAN or presplit
-                or case_order != "made"):
-            raise InvalidArgumentError("workers, log, case_fan, presplit and case_order "
-                                       "need a case_time_limit (the final search in "
-                                       "cases)")
+                or case_order != "made" or eager_split):
+            raise InvalidArgumentError("workers, log, case_fan, presplit, case_order and "
+                                       "eager_split need a case_time_limit (the final "
+                                       "search in cases)")
         return None
     Deadline(case_time_limit)  # raises for a negative or non-number limit
     for name, value, least in (("workers", workers, 1), ("case_fan", fan, 2),
@@ -247,7 +253,8 @@ def _split(case_time_limit: float | None, workers: int,
             raise InvalidArgumentError(f"{name} must be a whole number >= {least}, "
                                        f"got {value!r}")
     check_case_order(case_order)
-    return _Split(case_time_limit, workers, log, fan, presplit, on_case, case_order)
+    return _Split(case_time_limit, workers, log, fan, presplit, on_case, case_order,
+                  eager_split)
 
 
 def held_lemma(
@@ -298,6 +305,7 @@ class _Split:
     presplit: int
     on_case: Callable[[FinalCase], None] | None
     case_order: str
+    eager_split: bool = False
 
 
 @dataclass(frozen=True)
@@ -359,7 +367,8 @@ def _prove(puzzle: Puzzle, solution: Solution, labels: Sequence[str],
             puzzle, solution, inherited + tuple(held), rules=asked.rules,
             case_time_limit=split.case_time_limit, deadline=deadline, solver=asked.solver,
             workers=split.workers, log=split.log, fan=split.fan, presplit=split.presplit,
-            on_case=split.on_case, case_order=split.case_order)
+            on_case=split.on_case, case_order=split.case_order,
+            eager_split=split.eager_split)
         final_seconds, cases = time.perf_counter() - final_started, search.cases
         return answer(search.verdict, search.second)
     try:

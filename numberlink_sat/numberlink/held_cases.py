@@ -17,6 +17,11 @@ solution other than the known one ``S`` that changes every held path. On the han
   leaving in up to ``fan`` runs. So the hard corners are asked again in smaller and
   smaller pieces, and the easy ones (most: a path that leaves late is almost fixed) end
   at once.
+- With ``eager_split``, a case whose last cut is a run of several edges starting at its
+  path's *first* edge ("``p`` leaves within edges 1-k") is split into its runs at once,
+  without being asked: on the 26x26's log such cases ran past their time 21 times of 27,
+  and the time lost to them was 12,720 s, against 2,183 s for the six that ended
+  (``docs/encoding.md``, "Eager splitting").
 
 **Why the verdict stays exact.** The cases partition the solutions the final search
 asks about, so "no second solution in any case" is "none at all". Each case search keeps
@@ -74,8 +79,8 @@ from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
 __all__ = ["CASE_ORDERS", "DEFAULT_CASE_FAN", "Cut", "FinalCase", "SplitSearch",
-           "case_clauses", "case_fingerprint", "check_case_order", "cuts_json",
-           "final_search", "split_case", "split_final_search"]
+           "case_clauses", "case_fingerprint", "check_case_order", "check_eager_split",
+           "cuts_json", "final_search", "leaves_early", "split_case", "split_final_search"]
 
 DEFAULT_CASE_FAN = 8
 """Runs of edges a case is split into when it runs past its time. On the 26x26's lemma
@@ -124,9 +129,9 @@ class Cut:
 class FinalCase:
     """One case asked: its cuts, the answer ("unique": no second solution in it;
     "second"; "timeout"; "failed": its child process died, say out of memory; "split":
-    split before it was asked, see ``presplit``), its seconds, whether it was ``split``
-    into smaller cases (after a time-out, or at once), and whether the answer came
-    ``from_log``."""
+    split before it was asked, see ``presplit`` and ``eager_split``), its seconds,
+    whether it was ``split`` into smaller cases (after a time-out, or at once), and
+    whether the answer came ``from_log``."""
 
     cuts: tuple[Cut, ...]
     answer: str
@@ -290,6 +295,7 @@ class _Cases:
                  deadline: Deadline, fan: int, log: ChainLog | None,
                  on_case: Callable[[FinalCase], None] | None) -> None:
         self.puzzle, self.solution, self.held = puzzle, solution, tuple(held)
+        self.eager_split = False  # split the cases that leaves_early names, unasked
         self.rules, self.solver, self.fan, self.log = dict(rules), solver, fan, log
         self.case_time_limit, self.deadline, self.on_case = case_time_limit, deadline, on_case
         self.order = [*self.held, *sorted(
@@ -311,7 +317,8 @@ class _Cases:
 
     def add(self, cuts: tuple[Cut, ...], presplit: int = 0) -> None:
         """Queue the case ``cuts``, or take it from the log, or split it at once
-        (``presplit`` > 0 levels still to split before asking)."""
+        (``presplit`` > 0 levels still to split before asking, or ``eager_split`` and
+        the case :func:`leaves_early`; a case the log has proven is taken from it)."""
         smaller = self.smaller(cuts) if presplit > 0 else []
         if smaller:
             self.end(FinalCase(cuts, "split", 0.0, 0.0, split=True))
@@ -328,6 +335,11 @@ class _Cases:
                 for piece in self.smaller(cuts):
                     self.add(piece)
                 return
+        if self.eager_split and leaves_early(cuts):
+            self.end(FinalCase(cuts, "split", 0.0, 0.0, split=True))
+            for piece in self.smaller(cuts):
+                self.add(piece)
+            return
         self.open += 1
         self.asked.append(cuts)
         self.jobs.append(partial(_ask_case, self.puzzle, self.solution, self.held,
@@ -391,6 +403,18 @@ class _Cases:
         return second
 
 
+def leaves_early(cuts: Sequence[Cut]) -> bool:
+    """Whether the case ``cuts`` is one ``eager_split`` splits at once: its last cut is
+    a run of more than one edge that starts at its path's first edge.
+
+    >>> leaves_early((Cut("6", 0, 8),)), leaves_early((Cut("6", 0, 1),))
+    (True, False)
+    >>> leaves_early((Cut("6", 0, 1), Cut("15", 3, 9))), leaves_early(())
+    (False, False)
+    """
+    return bool(cuts) and cuts[-1].kept == 0 and cuts[-1].upto > 1
+
+
 def check_case_order(case_order: object) -> None:
     """Raise :class:`~numberlink_sat.errors.InvalidArgumentError` unless ``case_order``
     is one of :data:`CASE_ORDERS`.
@@ -400,6 +424,16 @@ def check_case_order(case_order: object) -> None:
     if case_order not in CASE_ORDERS:
         raise InvalidArgumentError(f"case_order must be one of {', '.join(CASE_ORDERS)}, "
                                    f"got {case_order!r}")
+
+
+def check_eager_split(eager_split: object) -> None:
+    """Raise :class:`~numberlink_sat.errors.InvalidArgumentError` unless ``eager_split``
+    is a bool.
+
+    >>> check_eager_split(True)
+    """
+    if not isinstance(eager_split, bool):
+        raise InvalidArgumentError(f"eager_split must be True or False, got {eager_split!r}")
 
 
 def cuts_json(cuts: Sequence[Cut]) -> list[list[Any]]:
@@ -426,6 +460,7 @@ def split_final_search(  # noqa: PLR0913
     presplit: int = 0,
     on_case: Callable[[FinalCase], None] | None = None,
     case_order: str = "made",
+    eager_split: bool = False,
 ) -> SplitSearch:
     """The final search (a solution other than ``solution`` that changes every ``held``
     path) in cases (module docstring): the whole search first, each case that runs past
@@ -436,6 +471,8 @@ def split_final_search(  # noqa: PLR0913
     :class:`ChainLog`) where proven and split cases are kept, and taken from on a later
     run. ``on_case`` sees every case as it ends. ``case_order``: one of
     :data:`CASE_ORDERS`, the order the cases waiting at the start are asked in.
+    ``eager_split``: split at once, without asking, every case whose path leaves within
+    a run of edges from its first (:func:`leaves_early`; module docstring).
     """
     deadline = deadline or Deadline(None)
     Deadline(case_time_limit)  # raises for a negative or non-number limit
@@ -447,9 +484,11 @@ def split_final_search(  # noqa: PLR0913
     if unknown:
         raise InvalidArgumentError(f"no path labelled {unknown[0]!r} in the solution")
     check_case_order(case_order)
+    check_eager_split(eager_split)
     chain_log = ChainLog(log) if log is not None and not isinstance(log, ChainLog) else log
     cases = _Cases(puzzle, solution, held, rules, solver, case_time_limit, deadline, fan,
                    chain_log, on_case)
+    cases.eager_split = eager_split
     cases.add((), presplit)
     if case_order == "late-first":
         cases.late_first()

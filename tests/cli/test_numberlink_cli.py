@@ -352,6 +352,13 @@ def test_check_with_the_final_search_in_cases(tmp_path: Path,
     assert code == 0 and sorted(c["case"] for c in again) == sorted(c["case"] for c in cases)
     kept = [[-cut[1] for cut in c["cuts"]] for c in again[1:]]
     assert kept == sorted(kept) and kept != kept[::-1]
+    # eager: a case where a path leaves within a run from its first edge is not asked
+    code, out, _ = run([*args[:9], "--eager-split"], capsys)
+    eager = json.loads(out)["held"]["cases"]
+    assert code == 0 and json.loads(out)["status"] == "unique"
+    early = [c for c in eager if c["cuts"] and c["cuts"][-1][1] == 0
+             and c["cuts"][-1][2] > 1]
+    assert early and all(c["answer"] == "split" for c in early)
     f = tmp_path / "two.txt"
     f.write_text("1 . . 1\n. . . .\n2 . . 2\n")
     code, out, _ = run(["check", str(f), "--by-held-paths", "2", "--no-fill",
@@ -361,6 +368,8 @@ def test_check_with_the_final_search_in_cases(tmp_path: Path,
                       (["--case-time-limit", "5"], "need --by-held-paths"),
                       (["--presplit", "1"], "need --by-held-paths"),
                       (["--case-order", "late-first"], "need --by-held-paths"),
+                      (["--eager-split"], "need --by-held-paths"),
+                      (["--by-held-paths", "--eager-split"], "need --case-time-limit"),
                       (["--by-held-paths", "--case-order", "late-first"],
                        "need --case-time-limit")):
         code, _out, err = run(["check", str(f), *bad], capsys)

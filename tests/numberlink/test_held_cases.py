@@ -18,6 +18,7 @@ from numberlink_sat.numberlink.held_cases import (
     CASE_ORDERS,
     Cut,
     case_fingerprint,
+    leaves_early,
     split_case,
     split_final_search,
 )
@@ -224,6 +225,52 @@ def test_late_first_asks_the_same_cases_easy_first_with_the_same_verdicts(
     assert reordered >= 2
 
 
+@pytest.mark.parametrize(("fill", "no_touch", "no_2x2"), VARIANTS)
+def test_eager_split_never_asks_a_case_leaving_early_and_keeps_every_verdict(
+        monkeypatch: pytest.MonkeyPatch, fill: bool, no_touch: bool, no_2x2: bool) -> None:
+    monkeypatch.setattr(beside, "START_CHILDREN", False)
+    rules = {"fill": fill, "no_touch": no_touch, "no_2x2": no_2x2}
+    verdicts: dict[str, int] = {}
+    eager = 0
+    for puzzle in _boards(rules, 8):
+        found = brute_path_sets(puzzle, **rules)
+        if not found:
+            continue
+        solution = solve(puzzle, **rules)
+        assert solution is not None
+        search = split_final_search(puzzle, solution, (), rules=rules, case_time_limit=60,
+                                    fan=2, presplit=1, eager_split=True)
+        verdicts[search.verdict] = verdicts.get(search.verdict, 0) + 1
+        assert search.verdict == ("unique" if len(found) == 1 else "multiple")
+        if search.second is not None:
+            assert search.second != solution and not verify(puzzle, search.second, **rules)
+        for case in search.cases:
+            if leaves_early(case.cuts):  # split without being asked
+                assert (case.answer, case.split, case.seconds) == ("split", True, 0.0)
+                eager += 1
+            elif case.cuts:
+                assert case.answer != "split"
+    assert verdicts.get("unique", 0) >= 3 and verdicts.get("multiple", 0) >= 2
+    assert eager >= 5
+
+
+def test_eager_split_takes_the_cases_a_log_has_proven(tmp_path: Path) -> None:
+    puzzle, solution = _board()
+    rules = {"fill": True}
+    log = tmp_path / "cases.jsonl"
+    first = split_final_search(puzzle, solution, (), rules=rules, case_time_limit=60,
+                               presplit=1, fan=2, log=log)
+    assert first.verdict == "unique"
+    early = {case.cuts for case in first.cases
+             if case.answer == "unique" and leaves_early(case.cuts)}
+    assert early  # asked whole without eager_split
+    again = split_final_search(puzzle, solution, (), rules=rules, case_time_limit=60,
+                               presplit=1, fan=2, log=log, eager_split=True)
+    assert again.verdict == "unique"
+    assert early <= {case.cuts for case in again.cases if case.from_log}
+    assert all(case.from_log or case.answer == "split" for case in again.cases)
+
+
 def test_a_second_solution_is_found_in_its_case() -> None:
     # two pairs on a 3x3 without fill: "1" may go straight or round the middle
     p = Puzzle(3, 3, {"1": ((0, 0), (0, 2)), "2": ((2, 0), (2, 2))})
@@ -252,7 +299,7 @@ def test_bad_arguments_are_refused() -> None:
     p = Puzzle(3, 2, {"1": ((0, 0), (0, 2)), "2": ((1, 0), (1, 2))})
     s = Solution(3, 2, {"1": [(0, 0), (0, 1), (0, 2)], "2": [(1, 0), (1, 1), (1, 2)]})
     for bad in ({"fan": 1}, {"presplit": -1}, {"case_time_limit": -1.0},
-                {"case_order": "hard-first"}):
+                {"case_order": "hard-first"}, {"eager_split": "yes"}):
         with pytest.raises(InvalidArgumentError):
             split_final_search(p, s, [], rules={"fill": True}, **{"case_time_limit": 1.0,
                                                                   **bad})
@@ -262,6 +309,10 @@ def test_bad_arguments_are_refused() -> None:
         held_path_proof(p, workers=2)
     with pytest.raises(InvalidArgumentError, match="need a case_time_limit"):
         held_path_proof(p, case_order="late-first")
+    with pytest.raises(InvalidArgumentError, match="need a case_time_limit"):
+        held_path_proof(p, eager_split=True)
+    with pytest.raises(InvalidArgumentError, match="eager_split must be True or False"):
+        held_path_proof(p, case_time_limit=1.0, eager_split=1)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match="case_order must be one of"):
         held_path_proof(p, case_time_limit=1.0, case_order="easy")
     for bad in ({"workers": 0}, {"case_fan": 1}, {"presplit": -1}, {"workers": True}):
