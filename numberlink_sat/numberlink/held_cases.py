@@ -290,12 +290,12 @@ def _ask_case(puzzle: Puzzle, solution: Solution, held: Sequence[str],
 class _Cases:
     """The cases of one split search: those waiting (as jobs), those ended, the log."""
 
-    def __init__(self, puzzle: Puzzle, solution: Solution, held: Sequence[str],
+    def __init__(self, puzzle: Puzzle, solution: Solution, held: Sequence[str],  # noqa: PLR0913
                  rules: Mapping[str, bool], solver: str, case_time_limit: float | None,
                  deadline: Deadline, fan: int, log: ChainLog | None,
-                 on_case: Callable[[FinalCase], None] | None) -> None:
+                 on_case: Callable[[FinalCase], None] | None, eager_split: bool) -> None:
         self.puzzle, self.solution, self.held = puzzle, solution, tuple(held)
-        self.eager_split = False  # split the cases that leaves_early names, unasked
+        self.eager_split = eager_split  # split the cases that leaves_early names, unasked
         self.rules, self.solver, self.fan, self.log = dict(rules), solver, fan, log
         self.case_time_limit, self.deadline, self.on_case = case_time_limit, deadline, on_case
         self.order = [*self.held, *sorted(
@@ -487,8 +487,7 @@ def split_final_search(  # noqa: PLR0913
     check_eager_split(eager_split)
     chain_log = ChainLog(log) if log is not None and not isinstance(log, ChainLog) else log
     cases = _Cases(puzzle, solution, held, rules, solver, case_time_limit, deadline, fan,
-                   chain_log, on_case)
-    cases.eager_split = eager_split
+                   chain_log, on_case, eager_split)
     cases.add((), presplit)
     if case_order == "late-first":
         cases.late_first()
