@@ -75,6 +75,7 @@ class ChainLog:
         self._steps: set[str] = set()
         self._split: set[str] = set()
         self._solutions: dict[str, dict[str, list[Cell]]] = {}
+        self._facts: dict[str, dict[str, Any]] = {}  # the record of each step or split
         if os.path.exists(self.path):
             self._read()
         with open(self.path, "a", encoding="utf-8"):  # cannot be written: say so now
@@ -90,6 +91,7 @@ class ChainLog:
         kind = record.get("kind")
         if kind == "step" and record.get("answer") == "unique":
             self._steps.add(record["key"])
+            self._facts[record["key"]] = record
         elif kind == "solution":
             try:
                 self._solutions[record["key"]] = {
@@ -99,6 +101,7 @@ class ChainLog:
                 raise _bad(path, number, "a solution record without its paths") from None
         elif kind == "split":
             self._split.add(record["key"])
+            self._facts[record["key"]] = record
         elif kind != "step":
             raise _bad(path, number, f"a record of unknown kind {kind!r}")
 
@@ -112,8 +115,17 @@ class ChainLog:
 
     def add_split(self, key: str, facts: Mapping[str, Any]) -> None:
         """Keep a case that ran past its time and was split (``facts``: what it was)."""
-        self._append({"kind": "split", "key": key, **facts})
+        self._facts[key] = self._append({"kind": "split", "key": key, **facts})
         self._split.add(key)
+
+    def facts(self, key: str) -> Mapping[str, Any] | None:
+        """The record kept for the step proven or the case split named ``key`` (its
+        ``seconds`` and whatever its writer put beside the key), or ``None``."""
+        return self._facts.get(key)
+
+    def recorded(self) -> frozenset[str]:
+        """The keys of every step proven and every case split in the log."""
+        return frozenset(self._steps | self._split)
 
     def solution(self, key: str) -> dict[str, list[Cell]] | None:
         """The paths of the first solution kept for the puzzle named ``key``."""
@@ -121,7 +133,8 @@ class ChainLog:
 
     def add_step(self, key: str, facts: Mapping[str, Any]) -> None:
         """Keep a step proven unique (``facts``: its pairs, cells, seconds)."""
-        self._append({"kind": "step", "key": key, "answer": "unique", **facts})
+        self._facts[key] = self._append({"kind": "step", "key": key, "answer": "unique",
+                                         **facts})
         self._steps.add(key)
 
     def add_solution(self, key: str, paths: Mapping[str, Sequence[Cell]]) -> None:
@@ -130,11 +143,14 @@ class ChainLog:
         self._append({"kind": "solution", "key": key, "paths": cells})
         self._solutions[key] = {label: list(path) for label, path in paths.items()}
 
-    def _append(self, record: dict[str, Any]) -> None:
-        """One line, written at once (a concurrent writer's lines stay whole)."""
-        line = json.dumps({**record, "version": _version()}, sort_keys=True) + "\n"
+    def _append(self, record: dict[str, Any]) -> dict[str, Any]:
+        """One line, written at once (a concurrent writer's lines stay whole); the
+        record as written."""
+        record = {**record, "version": _version()}
+        line = json.dumps(record, sort_keys=True) + "\n"
         with open(self.path, "a", encoding="utf-8") as handle:
             handle.write(line)
+        return record
 
 
 def _record(line: str, path: str, number: int) -> dict[str, Any]:

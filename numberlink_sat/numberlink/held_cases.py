@@ -37,6 +37,8 @@ as one edge.
 case proven and every case split is written as it ends, named by a SHA-256 of the board,
 the rules, the known solution, the held paths, the case's cuts and the library's
 version: a later run with the same log takes those and asks only the rest.
+:func:`case_state` reads a log back into the same tree of cases without asking any:
+what is proven, split and still pending.
 
 Measured on the hand-made 26x26 (``docs/encoding.md``, "The final search in cases"):
 the lemma ``H - 18`` took 798 s as one search; split along path 6 into 8 runs of edges,
@@ -78,9 +80,10 @@ from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
-__all__ = ["CASE_ORDERS", "DEFAULT_CASE_FAN", "Cut", "FinalCase", "SplitSearch",
-           "case_clauses", "case_fingerprint", "check_case_order", "check_eager_split",
-           "cuts_json", "final_search", "leaves_early", "split_case", "split_final_search"]
+__all__ = ["CASE_ORDERS", "DEFAULT_CASE_FAN", "CaseState", "Cut", "FinalCase", "SplitSearch",
+           "case_clauses", "case_fingerprint", "case_state", "check_case_order",
+           "check_eager_split", "cuts_json", "final_search", "leaves_early", "split_case",
+           "split_final_search"]
 
 DEFAULT_CASE_FAN = 8
 """Runs of edges a case is split into when it runs past its time. On the 26x26's lemma
@@ -153,6 +156,32 @@ class SplitSearch:
     verdict: str
     second: Solution | None
     cases: tuple[FinalCase, ...]
+
+
+@dataclass(frozen=True)
+class CaseState:
+    """Where a split final search stands by its log (:func:`case_state`), no case asked:
+    the cases ``proven`` and those ``split`` after running past their time (each with
+    the seconds the log kept), how many were split at once (``presplit``,
+    ``eager_split``), the cases still ``pending`` in the order the search would ask
+    them, and how many of the log's records are ``unused``: not in this tree (the cases
+    of a lemma's own final search, a case below one proven, or another question: a
+    different solution, rules or version)."""
+
+    proven: tuple[FinalCase, ...]
+    split: tuple[FinalCase, ...]
+    split_at_once: int
+    pending: tuple[tuple[Cut, ...], ...]
+    unused: int
+
+    def summary(self) -> str:
+        """The state in one line."""
+        proven = sum(case.seconds for case in self.proven)
+        lost = sum(case.seconds for case in self.split)
+        return (f"proven {len(self.proven)} ({proven:.0f} s), split {len(self.split)} "
+                f"({lost:.0f} s spent before the split), pending {len(self.pending)}, "
+                f"split at once {self.split_at_once}; {self.unused} records of the log "
+                f"not in this tree")
 
 
 def _path_edges(solution: Solution, label: str) -> list[tuple[Cell, Cell]]:
@@ -403,6 +432,60 @@ class _Cases:
         return second
 
 
+def case_state(
+    puzzle: Puzzle,
+    solution: Solution,
+    held: Sequence[str],
+    *,
+    rules: Mapping[str, bool],
+    log: str | os.PathLike[str] | ChainLog,
+    fan: int = DEFAULT_CASE_FAN,
+    presplit: int = 0,
+    case_order: str = "made",
+    eager_split: bool = False,
+) -> CaseState:
+    """Where :func:`split_final_search` with these arguments would stand on ``log``,
+    without asking any case: the very tree of cases it would walk (the same cases,
+    fingerprints and splitting), read back from the log. A log written for another
+    solution, rules or library version leaves every case pending and every record
+    unused.
+
+    >>> import os, tempfile
+    >>> from numberlink_sat.numberlink.model import Puzzle, Solution
+    >>> p = Puzzle(3, 2, {"1": ((0, 0), (0, 2)), "2": ((1, 0), (1, 2))})
+    >>> s = Solution(3, 2, {"1": [(0, 0), (0, 1), (0, 2)], "2": [(1, 0), (1, 1), (1, 2)]})
+    >>> log = os.path.join(tempfile.mkdtemp(), "cases.jsonl")
+    >>> [[cut.describe() for cut in cuts]
+    ...  for cuts in case_state(p, s, ["1"], rules={"fill": False}, log=log, presplit=1).pending]
+    [['1 leaves at edge 1'], ['1 leaves at edge 2']]
+    >>> _ = split_final_search(p, s, ["1"], rules={"fill": False}, case_time_limit=10,
+    ...                        presplit=1, log=log)
+    >>> state = case_state(p, s, ["1"], rules={"fill": False}, log=log, presplit=1)
+    >>> len(state.proven), len(state.split), state.split_at_once, state.pending, state.unused
+    (2, 0, 1, (), 0)
+    """
+    _check_splitting(solution, held, fan, presplit, case_order, eager_split)
+    chain_log = log if isinstance(log, ChainLog) else ChainLog(log)
+    cases = _Cases(puzzle, solution, held, rules, DEFAULT_SOLVER, None, Deadline(None), fan,
+                   chain_log, None, eager_split)
+    cases.add((), presplit)
+    if case_order == "late-first":
+        cases.late_first()
+    seen = {cases.key(case.cuts) for case in cases.ended if case.from_log}
+
+    def logged(case: FinalCase) -> FinalCase:
+        facts = chain_log.facts(cases.key(case.cuts)) or {}
+        return FinalCase(case.cuts, case.answer, float(facts.get("seconds", 0.0)),
+                         float(facts.get("cpu_seconds", 0.0)), case.split, from_log=True)
+
+    return CaseState(
+        proven=tuple(logged(case) for case in cases.ended if case.answer == "unique"),
+        split=tuple(logged(case) for case in cases.ended if case.answer == "timeout"),
+        split_at_once=sum(case.answer == "split" for case in cases.ended),
+        pending=tuple(cases.asked),
+        unused=len(chain_log.recorded() - seen))
+
+
 def leaves_early(cuts: Sequence[Cut]) -> bool:
     """Whether the case ``cuts`` is one ``eager_split`` splits at once: its last cut is
     a run of more than one edge that starts at its path's first edge.
@@ -434,6 +517,20 @@ def check_eager_split(eager_split: object) -> None:
     """
     if not isinstance(eager_split, bool):
         raise InvalidArgumentError(f"eager_split must be True or False, got {eager_split!r}")
+
+
+def _check_splitting(solution: Solution, held: Sequence[str], fan: object,
+                     presplit: object, case_order: object, eager_split: object) -> None:
+    """Refuse the arguments of :func:`split_final_search` that make no sense."""
+    unknown = [label for label in held if label not in solution.paths]
+    if unknown:
+        raise InvalidArgumentError(f"no path labelled {unknown[0]!r} in the solution")
+    if isinstance(fan, bool) or not isinstance(fan, int) or fan < 2:
+        raise InvalidArgumentError(f"fan must be a whole number >= 2, got {fan!r}")
+    if isinstance(presplit, bool) or not isinstance(presplit, int) or presplit < 0:
+        raise InvalidArgumentError(f"presplit must be a whole number >= 0, got {presplit!r}")
+    check_case_order(case_order)
+    check_eager_split(eager_split)
 
 
 def cuts_json(cuts: Sequence[Cut]) -> list[list[Any]]:
@@ -476,15 +573,7 @@ def split_final_search(  # noqa: PLR0913
     """
     deadline = deadline or Deadline(None)
     Deadline(case_time_limit)  # raises for a negative or non-number limit
-    if isinstance(fan, bool) or not isinstance(fan, int) or fan < 2:
-        raise InvalidArgumentError(f"fan must be a whole number >= 2, got {fan!r}")
-    if isinstance(presplit, bool) or not isinstance(presplit, int) or presplit < 0:
-        raise InvalidArgumentError(f"presplit must be a whole number >= 0, got {presplit!r}")
-    unknown = [label for label in held if label not in solution.paths]
-    if unknown:
-        raise InvalidArgumentError(f"no path labelled {unknown[0]!r} in the solution")
-    check_case_order(case_order)
-    check_eager_split(eager_split)
+    _check_splitting(solution, held, fan, presplit, case_order, eager_split)
     chain_log = ChainLog(log) if log is not None and not isinstance(log, ChainLog) else log
     cases = _Cases(puzzle, solution, held, rules, solver, case_time_limit, deadline, fan,
                    chain_log, on_case, eager_split)

@@ -55,6 +55,22 @@ def test_split_cases_outlive_the_instance(tmp_path: Path) -> None:
     assert again.was_split("c1") and not again.proven("c1") and not again.was_split("c2")
 
 
+def test_the_facts_of_each_record_are_kept(tmp_path: Path) -> None:
+    path = tmp_path / "log.jsonl"
+    log = ChainLog(path)
+    assert log.facts("k1") is None and log.recorded() == frozenset()
+    log.add_step("k1", {"seconds": 1.5})
+    log.add_split("c1", {"cuts": [["6", 0, 8]], "seconds": 900.0})
+    log.add_solution("p", {"1": [(0, 0), (0, 1)]})
+    for read in (log, ChainLog(path)):  # as written and as read back
+        step, split = read.facts("k1"), read.facts("c1")
+        assert step is not None and split is not None
+        assert (step["kind"], step["seconds"]) == ("step", 1.5)
+        assert (split["kind"], split["seconds"], split["cuts"]) == ("split", 900.0,
+                                                                    [["6", 0, 8]])
+        assert read.recorded() == {"k1", "c1"} and read.facts("p") is None
+
+
 def test_a_broken_line_is_named(tmp_path: Path) -> None:
     path = tmp_path / "log.jsonl"
     path.write_text('\n["a list"]\n')

@@ -18,6 +18,7 @@ from numberlink_sat.numberlink.held_cases import (
     CASE_ORDERS,
     Cut,
     case_fingerprint,
+    case_state,
     leaves_early,
     split_case,
     split_final_search,
@@ -269,6 +270,47 @@ def test_eager_split_takes_the_cases_a_log_has_proven(tmp_path: Path) -> None:
     assert again.verdict == "unique"
     assert early <= {case.cuts for case in again.cases if case.from_log}
     assert all(case.from_log or case.answer == "split" for case in again.cases)
+
+
+def test_the_state_of_a_log_is_the_tree_the_search_walks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(beside, "START_CHILDREN", False)
+    puzzle, solution = _board()
+    rules = {"fill": True}
+    log = tmp_path / "cases.jsonl"
+    # an empty log: the first level of cases is pending, in the order asked
+    empty = case_state(puzzle, solution, (), rules=rules, log=log, fan=2, presplit=1,
+                       case_order="late-first")
+    first = split_case((), solution, sorted(
+        solution.paths, key=lambda label: (-len(solution.paths[label]), label)), (), 2)
+    assert empty.pending == tuple(sorted(first, key=lambda cuts: -cuts[0].kept))
+    assert (empty.proven, empty.split, empty.split_at_once, empty.unused) == ((), (), 1, 0)
+    # no time at all: every case split down to the smallest, which are left pending
+    stuck = split_final_search(puzzle, solution, (), rules=rules, case_time_limit=0.0,
+                               fan=2, log=log)
+    state = case_state(puzzle, solution, (), rules=rules, log=log, fan=2)
+    assert {case.cuts for case in state.split} == {c.cuts for c in stuck.cases if c.split}
+    assert set(state.pending) == {c.cuts for c in stuck.cases if not c.split}
+    assert not state.proven and state.unused == 0
+    assert all(case.seconds >= 0.0 and case.from_log for case in state.split)
+    # resumed with time: the log's state becomes every case proven, none pending
+    done = split_final_search(puzzle, solution, (), rules=rules, case_time_limit=60,
+                              fan=2, log=log)
+    assert done.verdict == "unique"
+    state = case_state(puzzle, solution, (), rules=rules, log=log, fan=2)
+    assert not state.pending and state.unused == 0
+    assert {case.cuts for case in state.proven} == {
+        c.cuts for c in done.cases if c.answer == "unique"}
+    assert [case.seconds for case in state.proven] == [
+        round(c.seconds, 3) for c in done.cases if c.answer == "unique"]
+    # another question (other rules, or another splitting): nothing of the log is used
+    other = case_state(puzzle, solution, (), rules={"fill": False}, log=log, fan=2)
+    assert not other.proven and other.pending == ((),)
+    assert other.unused == len(state.proven) + len(state.split)
+    with pytest.raises(InvalidArgumentError, match="fan"):
+        case_state(puzzle, solution, (), rules=rules, log=log, fan=1)
+    with pytest.raises(InvalidArgumentError, match="case_order"):
+        case_state(puzzle, solution, (), rules=rules, log=log, case_order="easy")
 
 
 def test_a_second_solution_is_found_in_its_case() -> None:
