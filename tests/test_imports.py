@@ -48,6 +48,8 @@ PYSAT_IMPORTERS = {
     "numberlink_sat.sat.session": "the one solver wrapper",
     "numberlink_sat.numberlink.certificate": "DRAT proof logging needs PySAT's own solver "
     "object with proof output, which the session does not expose",
+    "numberlink_sat.sat.lookahead": "unit propagation without search (Glucose 4's "
+    "propagate), which the session's solvers do not offer",
 }
 """Every module allowed to import PySAT, and why."""
 

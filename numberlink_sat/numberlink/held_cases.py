@@ -81,7 +81,7 @@ from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.solvers import DEFAULT_SOLVER
 
 __all__ = ["CASE_ORDERS", "DEFAULT_CASE_FAN", "CaseState", "Cut", "FinalCase", "SplitSearch",
-           "case_clauses", "case_fingerprint", "case_state", "check_case_order",
+           "add_case", "case_clauses", "case_fingerprint", "case_state", "check_case_order",
            "check_eager_split", "cuts_json", "final_search", "leaves_early", "split_case",
            "split_final_search"]
 
@@ -228,15 +228,22 @@ def final_search(puzzle: Puzzle, solution: Solution, held: Sequence[str],
                           no_touch=rules.get("no_touch", False),
                           no_2x2=rules.get("no_2x2", False), solver=solver,
                           time_limit=deadline.left()) as engine:
-        if engine.session is None or engine.encoding is None:  # pragma: no cover - a bug
-            raise InternalError("a pre-check refuted a puzzle that has a known solution")
-        for label in held:
-            alone = Solution(puzzle.width, puzzle.height, {label: solution.paths[label]})
-            clause = engine.encoding.solution_blocking_clause(alone)
-            if clause:
-                engine.session.add_clause(clause)
-        engine.session.add_clauses(case_clauses(engine.encoding.edge_var, solution, cuts))
+        add_case(engine, solution, held, cuts)
         return list(engine.solutions(2, known=[solution]))
+
+
+def add_case(engine: NumberlinkSolver, solution: Solution, held: Sequence[str],
+             cuts: Sequence[Cut] = ()) -> None:
+    """Tell ``engine`` that every ``held`` path of ``solution`` changes and that the
+    solution lies in the case ``cuts``: the clauses :func:`final_search` asks under."""
+    if engine.session is None or engine.encoding is None:  # pragma: no cover - a bug
+        raise InternalError("a pre-check refuted a puzzle that has a known solution")
+    for label in held:
+        alone = Solution(solution.width, solution.height, {label: solution.paths[label]})
+        clause = engine.encoding.solution_blocking_clause(alone)
+        if clause:
+            engine.session.add_clause(clause)
+    engine.session.add_clauses(case_clauses(engine.encoding.edge_var, solution, cuts))
 
 
 def _runs(kept: int, upto: int, fan: int) -> list[tuple[int, int]]:

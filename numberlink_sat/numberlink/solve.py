@@ -429,12 +429,17 @@ class NumberlinkSolver(NikoliPhases):
         yield from self._proof_turn(state, budget)
         yield from self._late_windows(state)
 
-    def another_beside(self, known: Sequence[Solution],
-                       budget: CpuBudget | None = None) -> tuple[str, Solution | str | None]:
+    def another_beside(self, known: Sequence[Solution], budget: CpuBudget | None = None,
+                       assumptions: Sequence[int] = ()) -> tuple[str, Solution | str | None]:
         """Without fill: one call of the strongest complete second search beside
         ``known`` (verified solutions of these rules; each new one is recorded and
         blocked, and stays so for later calls): its name and a solution outside
         ``known``, ``None`` (there is none) or ``"timed out"`` (``budget`` ran out).
+        With ``assumptions`` (literals of :attr:`encoding`, e.g. a cube of
+        :class:`~numberlink_sat.sat.lookahead.Lookahead`) the search is told they
+        hold: ``None`` then says there is none under them (a solution found keeps to
+        them, unless it was made by absorbing a model's detached loops: it is then a
+        solution beside ``known`` all the same).
         Under fill the restricted searches are not complete: a ``ValueError`` there."""
         if self.options.fill:
             raise ValueError("another_beside needs an engine without fill")
@@ -445,9 +450,18 @@ class NumberlinkSolver(NikoliPhases):
         for solution in known:
             if solution not in self._beside.seen:
                 self._record(self._beside, solution)
-        name, assumptions = (("full", []) if self._selector("u_turn") is None
-                             else self._second_search(self._beside))
-        return name, self._search(self._beside, assumptions, budget)
+        name, guards = (("full", []) if self._selector("u_turn") is None
+                        else self._second_search(self._beside))
+        return name, self._search(self._beside, [*guards, *assumptions], budget)
+
+    def beside_guards(self) -> list[int]:
+        """The selector literals that :meth:`another_beside` assumes now (those of its
+        strongest second search; ``[]`` before its first call or with no restriction):
+        a :class:`~numberlink_sat.sat.lookahead.Lookahead` that assumes them propagates
+        the same restrictions."""
+        if self._beside is None or self._selector("u_turn") is None:
+            return []
+        return self._second_search(self._beside)[1]
 
     def _proof_turn(self, state: SearchState, budget: CpuBudget) -> Iterator[Solution]:
         """One turn of the proof without fill; it ends unless the budget ran out or it

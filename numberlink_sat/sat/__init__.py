@@ -8,6 +8,8 @@
 - :mod:`.session`: one incremental solver with a pluggable lazy-cut finder, enumeration
   by blocking clauses, and statistics.
 - :mod:`.cnf`: an encoding as data (clauses + named variables) and DIMACS export.
+- :mod:`.lookahead`: a formula's models split into disjoint cubes by lookahead (the
+  first half of cube-and-conquer).
 
 PySAT is imported only in this package and in the puzzle encoders.
 """

@@ -220,6 +220,7 @@ class SatSession:
         self.stats = SessionStats(solver=self.name, variables=num_vars)
         self._slice = self.FIRST_SLICE
         self._worst_rate = 0.0  # the slowest seconds per conflict of a slice so far
+        self._listeners: list[Callable[[Sequence[Sequence[int]]], None]] = []
         self._solver: Any = Solver(name=self.name)
         self._solver._numberlink_sat_name = self.name
         options = self.SOLVER_OPTIONS.get(self.name)
@@ -295,6 +296,8 @@ class SatSession:
             clauses = list(clauses)
         if not clauses:
             return
+        for listener in self._listeners:
+            listener(clauses)
         fast = _direct_adder(self._solver)
         if fast is None:
             self._solver.append_formula(clauses)
@@ -325,6 +328,20 @@ class SatSession:
     def add_clause(self, clause: Clause) -> None:
         """Add one clause."""
         self.add_clauses([clause])
+
+    def listen(self, listener: Callable[[Sequence[Sequence[int]]], None]) -> None:
+        """Call ``listener`` with every batch of clauses added from now on (lazy cuts,
+        blocking clauses, restrictions loaded late), so that a second solver can follow
+        this one, e.g. a :class:`~numberlink_sat.sat.lookahead.Lookahead`.
+
+        >>> heard = []
+        >>> with SatSession([[1, 2]]) as s:
+        ...     s.listen(heard.extend)
+        ...     s.add_clause([-1])
+        >>> heard
+        [[-1]]
+        """
+        self._listeners.append(listener)
 
     # -- solving -------------------------------------------------------------
     def solve(self, assumptions: Sequence[int] = (), *, deadline: Deadline | None = None) -> bool:

@@ -220,3 +220,39 @@ def test_another_beside_refuses_fill_and_trusts_the_pre_check() -> None:
     with solve_module.NumberlinkSolver(crossing, fill=False) as none:
         assert none.unsolvable_reason is not None
         assert none.another_beside([]) == ("pre-check", None)
+
+
+@pytest.mark.parametrize("variant", [{"no_touch": t, "no_2x2": q}
+                                     for t in (False, True) for q in (False, True)])
+def test_another_beside_under_assumptions_keeps_to_them_and_misses_nothing(
+        variant: dict[str, bool]) -> None:
+    # a puzzle with a second solution: of "edge e used" and "edge e unused" the search
+    # finds one in at least one half (its restrictions keep one second solution of
+    # every puzzle that has one), and what it finds is a solution, in the half it was
+    # asked in unless it was made by absorbing a model's loops
+    from tests.numberlink.test_held_beside import _puzzles
+    asked = 0
+    for puzzle, expected in _puzzles({"fill": False, **variant}, 3, 6):
+        if len(expected) < 2:
+            continue
+        known = min(expected, key=lambda s: sorted(s.paths.items()))
+        with solve_module.NumberlinkSolver(puzzle, fill=False, **variant) as engine:
+            assert engine.beside_guards() == []  # before the first call
+            assert engine.encoding is not None
+            edge_vars = list(engine.encoding.edge_vars())[:6]
+        for var in edge_vars:
+            halves = []
+            for lit in (var, -var):  # a fresh engine each: found solutions stay blocked
+                with solve_module.NumberlinkSolver(puzzle, fill=False, **variant) as engine:
+                    assert engine.encoding is not None
+                    found = engine.another_beside([known], assumptions=[lit])[1]
+                    assert set(engine.beside_guards()) <= set(engine.selectors.values())
+                    if isinstance(found, nl.Solution):
+                        assert found in expected and found != known
+                        used = {engine.encoding.edge_var(a, b) for a, b in found.edges()}
+                        # a model's detached loops absorbed may leave the half
+                        assert (var in used) == (lit > 0) or engine.stats.extra["absorbed"]
+                halves.append(found)
+            assert any(isinstance(found, nl.Solution) for found in halves)
+            asked += 1
+    assert asked >= 6
