@@ -253,7 +253,8 @@ def main(argv: list[str] | None = None) -> int:
                            on_cube=lambda line: print(line, flush=True))
     except (NumberlinkSatError, ValueError) as error:
         parser.error(str(error))
-    print(f"verdict: {run.verdict}" + (f" ({run.left} cubes left)" if run.left else ""))
+    print(f"verdict: {run.verdict}" + (f" ({run.left} cubes left)"
+                                      if run.verdict == "undecided" and run.left else ""))
     print("\n".join(run.table()))
     return 0
 
