@@ -180,7 +180,7 @@ def ask_in_cubes(puzzle: Puzzle, solution: Solution, held: Sequence[str],  # noq
                           no_touch=variant["no_touch"], no_2x2=variant["no_2x2"]) as engine:
         if engine.session is None or engine.encoding is None:
             raise ValueError("the pre-check refutes a puzzle with a known solution")
-        engine.session.listen(heard.extend)
+        stop_hearing = engine.session.listen(heard.extend)
         add_case(engine, solution, held, cuts)
         cubes = _Cubes(engine, solution, variant, deadline, run)
         first = cubes.ask((), warm)
@@ -189,17 +189,21 @@ def ask_in_cubes(puzzle: Puzzle, solution: Solution, held: Sequence[str],  # noq
         if cubes.decides(first):
             return run
         guards = engine.beside_guards()
+        stop_hearing()
         with Lookahead([*engine.encoding.iter_clauses(), *heard],
                        engine.encoding.edge_vars()) as look:
-            engine.session.listen(look.add_clauses)
+            stop_following = engine.session.listen(look.add_clauses)
             try:
                 queue = [(cube, depth) for cube in look.split((), depth, guards,
                                                               deadline=deadline)]
+                on_cube(f"{len(queue)} cubes at depth {depth} after "
+                        f"{deadline.elapsed():.1f} s")
+                run.left = len(cubes.conquer(look, queue, guards, cube_limit, step, order,
+                                             on_cube))
             except SolveTimeout:
-                return run
-            on_cube(f"{len(queue)} cubes at depth {depth} after {deadline.elapsed():.1f} s")
-            run.left = len(cubes.conquer(look, queue, guards, cube_limit, step, order,
-                                         on_cube))
+                pass  # the split at the root ran out of time: undecided
+            finally:
+                stop_following()
     return run
 
 

@@ -329,19 +329,28 @@ class SatSession:
         """Add one clause."""
         self.add_clauses([clause])
 
-    def listen(self, listener: Callable[[Sequence[Sequence[int]]], None]) -> None:
+    def listen(self, listener: Callable[[Sequence[Sequence[int]]], None]) -> Callable[[], None]:
         """Call ``listener`` with every batch of clauses added from now on (lazy cuts,
         blocking clauses, restrictions loaded late), so that a second solver can follow
-        this one, e.g. a :class:`~numberlink_sat.sat.lookahead.Lookahead`.
+        this one, e.g. a :class:`~numberlink_sat.sat.lookahead.Lookahead`; returns the
+        function that stops it.
 
         >>> heard = []
         >>> with SatSession([[1, 2]]) as s:
-        ...     s.listen(heard.extend)
+        ...     stop = s.listen(heard.extend)
         ...     s.add_clause([-1])
+        ...     stop()
+        ...     s.add_clause([2])
         >>> heard
         [[-1]]
         """
         self._listeners.append(listener)
+
+        def stop() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return stop
 
     # -- solving -------------------------------------------------------------
     def solve(self, assumptions: Sequence[int] = (), *, deadline: Deadline | None = None) -> bool:
