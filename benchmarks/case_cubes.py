@@ -14,7 +14,8 @@ search without fill):
 3. each cube is asked as assumptions within ``--cube-limit`` seconds of CPU; a cube
    past its time is split ``--step`` levels deeper (the lookahead now knowing the loop
    cuts found since), its cubes asked first (``--order depth-first``) or last
-   (``breadth-first``).
+   (``breadth-first``). The cubes branch on edge variables, or with ``--split-on all``
+   on every variable of the encoding.
 
 It ends at a second solution (verified by the independent verifier), when every cube
 is refuted (no second solution in the case: the cubes cover it), or after ``--total``
@@ -53,6 +54,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from handmade_bench import read_urls
 
 ORDERS = ("depth-first", "breadth-first")
+SPLIT_ON = ("edges", "all")
 
 
 def parse_cuts(text: str) -> tuple[Cut, ...]:
@@ -167,11 +169,13 @@ class _Cubes:
 
 def ask_in_cubes(puzzle: Puzzle, solution: Solution, held: Sequence[str],  # noqa: PLR0913
                  cuts: Sequence[Cut], *, warm: float, cube_limit: float, depth: int,
-                 step: int, total: float, order: str = "depth-first",
+                 step: int, total: float, order: str = "depth-first", split_on: str = "edges",
                  rules: Mapping[str, bool] | None = None,
                  on_cube: Callable[[str], None] = print) -> CubeRun:
     """The case ``cuts`` asked cube by cube (see the module's docstring), under the
-    Nikoli rule or with ``rules`` ``no_touch`` / ``no_2x2`` beside it (never fill)."""
+    Nikoli rule or with ``rules`` ``no_touch`` / ``no_2x2`` beside it (never fill);
+    ``split_on``: branch on the edge variables, or on every variable of the encoding
+    (edges, label bits and the rest)."""
     deadline = Deadline(total)
     run = CubeRun()
     heard: list[Sequence[int]] = []
@@ -191,7 +195,8 @@ def ask_in_cubes(puzzle: Puzzle, solution: Solution, held: Sequence[str],  # noq
         guards = engine.beside_guards()
         stop_hearing()
         with Lookahead([*engine.encoding.iter_clauses(), *heard],
-                       engine.encoding.edge_vars()) as look:
+                       engine.encoding.edge_vars() if split_on == "edges"
+                       else range(1, engine.encoding.num_vars + 1)) as look:
             stop_following = engine.session.listen(look.add_clauses)
             try:
                 queue = [(cube, depth) for cube in look.split((), depth, guards,
@@ -225,6 +230,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="levels a cube past its time is split into")
     parser.add_argument("--total", type=float, default=600.0, help="seconds in all")
     parser.add_argument("--order", choices=ORDERS, default="depth-first")
+    parser.add_argument("--split-on", choices=SPLIT_ON, default="edges",
+                        help="the variables a cube branches on")
     args = parser.parse_args(argv)
     for name in ("warm", "cube_limit", "total"):
         if not getattr(args, name) >= 0:
@@ -253,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
                              f"path {cut.label}'s {edges} edges")
         run = ask_in_cubes(puzzle, solution, held, cuts, warm=args.warm,
                            cube_limit=args.cube_limit, depth=args.depth, step=args.step,
-                           total=args.total, order=args.order,
+                           total=args.total, order=args.order, split_on=args.split_on,
                            on_cube=lambda line: print(line, flush=True))
     except (NumberlinkSatError, ValueError) as error:
         parser.error(str(error))

@@ -19,9 +19,10 @@ NO_FILL = [{"no_touch": t, "no_2x2": q} for t in (False, True) for q in (False, 
 
 @pytest.mark.parametrize("variant", NO_FILL, ids=lambda v: "-".join(k for k in v if v[k])
                          or "nikoli")
-@pytest.mark.parametrize("cube_limit", [0.0, 30.0])
+@pytest.mark.parametrize(("cube_limit", "split_on"), [(0.0, "edges"), (30.0, "edges"),
+                                                     (0.0, "all")])
 def test_the_cubes_give_the_exhaustive_verdict(variant: dict[str, bool],
-                                               cube_limit: float) -> None:
+                                               cube_limit: float, split_on: str) -> None:
     script = load_script("case_cubes")
     for puzzle, expected in _puzzles({"fill": False, **variant}, 7, 8):
         known = min(expected, key=lambda s: sorted(s.paths.items()))
@@ -31,7 +32,8 @@ def test_the_cubes_give_the_exhaustive_verdict(variant: dict[str, bool],
                              for h in held) and s != known]
             run = script.ask_in_cubes(puzzle, known, held, (), warm=0.0,
                                       cube_limit=cube_limit, depth=2, step=1, total=120.0,
-                                      rules=variant, on_cube=lambda _: None)
+                                      rules=variant, split_on=split_on,
+                                      on_cube=lambda _: None)
             assert run.verdict == ("multiple" if others else "unique"), (puzzle, held)
             if run.second is not None:
                 assert run.second in others
@@ -82,8 +84,9 @@ def test_bad_arguments_are_usage_errors(argv: list[str], message: str,
 
 
 
+@pytest.mark.parametrize("split_on", ["edges", "all"])
 @pytest.mark.parametrize("depth", [0, 2, 4])
-def test_the_cubes_of_a_unique_puzzle_are_each_refuted(depth: int) -> None:
+def test_the_cubes_of_a_unique_puzzle_are_each_refuted(depth: int, split_on: str) -> None:
     # a board that propagation does not decide: its cubes are asked, and refuted
     puzzle = nl.parse("https://puzz.link/p?numlin/6/6/j4h14m2n2h133k", format="puzzlink")
     assert len(brute_path_sets(puzzle, fill=False) or []) == 1
@@ -91,6 +94,7 @@ def test_the_cubes_of_a_unique_puzzle_are_each_refuted(depth: int) -> None:
     assert known is not None
     script = load_script("case_cubes")
     run = script.ask_in_cubes(puzzle, known, [], (), warm=0.0, cube_limit=30.0,
-                              depth=depth, step=1, total=120.0, on_cube=lambda _: None)
+                              depth=depth, step=1, total=120.0, split_on=split_on,
+                              on_cube=lambda _: None)
     assert run.verdict == "unique" and sum(map(len, run.refuted.values())) >= 1
     assert set(run.refuted) == {depth}
