@@ -64,27 +64,35 @@ class Lookahead:
         """The variable to branch on next (``None``: propagation fixes every one), after
         adding every failed literal's negation to ``cube``; raises ``LookupError``
         when the cube has no model by propagation. Variables that propagation already
-        fixes are not branched on (nor added to the cube: they follow from it)."""
+        fixes are not branched on (nor added to the cube: they follow from it). A
+        failed literal found part way through a scan joins the cube and the scan goes
+        on (the scores before it are a little stale); the scan starts again only when
+        the variable it chose has become fixed."""
         while True:
             ok, fixed = self._propagate(assumptions + cube)
             if not ok:
                 raise LookupError
             known = {abs(lit) for lit in fixed} | {abs(lit) for lit in cube}
-            best, score, forced = None, -1, None
+            best, score = None, -1
             for var in self.variables:
                 if var in known:
                     continue
                 up, fixed_up = self._propagate(assumptions + cube + [var])
                 down, fixed_down = self._propagate(assumptions + cube + [-var])
                 if not up or not down:
-                    forced = -var if not up else var
-                    break
+                    if not up and not down:
+                        raise LookupError
+                    cube.append(-var if not up else var)
+                    ok, fixed = self._propagate(assumptions + cube)
+                    if not ok:  # pragma: no cover - one side of var propagated cleanly
+                        raise LookupError
+                    known = {abs(lit) for lit in fixed} | {abs(lit) for lit in cube}
+                    continue
                 product = (len(fixed_up) - len(fixed) + 1) * (len(fixed_down) - len(fixed) + 1)
                 if product > score:
                     best, score = var, product
-            if forced is None:
+            if best is None or best not in known:
                 return best
-            cube.append(forced)
 
     def split(self, cube: Sequence[int], depth: int, assumptions: Sequence[int] = (), *,
               deadline: Deadline | None = None) -> list[Cube]:
