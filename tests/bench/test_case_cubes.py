@@ -4,6 +4,8 @@ single edges, and with the usual limits), and the script's usage errors."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import numberlink_sat as nl
@@ -39,21 +41,34 @@ def test_the_cubes_give_the_exhaustive_verdict(variant: dict[str, bool],
                 assert run.second in others
 
 
-def test_a_case_is_asked_within_its_cuts() -> None:
+def _in_case(solution: nl.Solution, known: nl.Solution, cut: Cut) -> bool:
+    """Whether ``solution`` lies in the case ``cut`` of ``known`` (by its edges)."""
+    path = known.paths[cut.label]
+    edges = [frozenset(pair) for pair in itertools.pairwise(path)]
+    used = {frozenset(edge) for edge in solution.edges()}
+    return all(e in used for e in edges[:cut.kept]) and (
+        cut.kept == cut.upto or not all(e in used for e in edges[cut.kept:cut.upto]))
+
+
+@pytest.mark.parametrize("first_edge_only", [True, False])
+def test_a_case_is_asked_within_its_cuts(first_edge_only: bool) -> None:
+    # the verdict of a case is "is there a solution other than the known one in it?",
+    # against the exhaustive sets of small puzzles with several solutions
     script = load_script("case_cubes")
-    puzzle = nl.parse(URL, format="puzzlink")
-    known = nl.solve(puzzle, fill=False)
-    assert known is not None
-    label = max(known.paths, key=lambda lab: len(known.paths[lab]))
-    edges = len(known.paths[label]) - 1
-    lines: list[str] = []
-    run = script.ask_in_cubes(puzzle, known, [label], (Cut(label, 0, edges),), warm=0.0,
-                              cube_limit=0.0, depth=3, step=1, total=120.0,
-                              on_cube=lines.append)
-    assert run.verdict in ("unique", "multiple") and lines[0].startswith("warm-up")
-    if run.second is not None:  # it leaves the known path within the cut
-        assert run.second.paths[label][:2] != known.paths[label][:2] or \
-            run.second.paths[label] != known.paths[label]
+    asked = {True: 0, False: 0}
+    for puzzle, expected in _puzzles({"fill": False}, 11, 10):
+        known = min(expected, key=lambda s: sorted(s.paths.items()))
+        for label in known.paths:
+            edges = len(known.paths[label]) - 1
+            cut = Cut(label, 0, 1 if first_edge_only else edges)
+            others = [s for s in expected if s != known and _in_case(s, known, cut)]
+            run = script.ask_in_cubes(puzzle, known, [], (cut,), warm=0.0, cube_limit=0.0,
+                                      depth=2, step=1, total=120.0, on_cube=lambda _: None)
+            assert run.verdict == ("multiple" if others else "unique"), (puzzle, cut)
+            if run.second is not None:
+                assert run.second in others
+            asked[bool(others)] += 1
+    assert asked[True] and asked[False]  # both verdicts were met
 
 
 def test_the_script_prints_the_verdict_and_the_table(capsys: pytest.CaptureFixture[str]
