@@ -60,6 +60,14 @@ class Lookahead:
         ok, fixed = self._solver.propagate(assumptions=list(literals))
         return bool(ok), fixed
 
+    def _settle(self, cube: list[int], assumptions: list[int]) -> tuple[list[int], set[int]]:
+        """The literals propagation fixes under ``cube`` and the variables of those and
+        of the cube; ``LookupError`` when propagation refutes the cube."""
+        ok, fixed = self._propagate(assumptions + cube)
+        if not ok:
+            raise LookupError
+        return fixed, {abs(lit) for lit in fixed} | {abs(lit) for lit in cube}
+
     def _branch(self, cube: list[int], assumptions: list[int]) -> int | None:
         """The variable to branch on next (``None``: propagation fixes every one), after
         adding every failed literal's negation to ``cube``; raises ``LookupError``
@@ -69,10 +77,7 @@ class Lookahead:
         on (the scores before it are a little stale); the scan starts again only when
         the variable it chose has become fixed."""
         while True:
-            ok, fixed = self._propagate(assumptions + cube)
-            if not ok:
-                raise LookupError
-            known = {abs(lit) for lit in fixed} | {abs(lit) for lit in cube}
+            fixed, known = self._settle(cube, assumptions)
             best, score = None, -1
             for var in self.variables:
                 if var in known:
@@ -82,11 +87,8 @@ class Lookahead:
                 if not up or not down:
                     if not up and not down:
                         raise LookupError
-                    cube.append(-var if not up else var)
-                    ok, fixed = self._propagate(assumptions + cube)
-                    if not ok:  # pragma: no cover - one side of var propagated cleanly
-                        raise LookupError
-                    known = {abs(lit) for lit in fixed} | {abs(lit) for lit in cube}
+                    cube.append(-var if not up else var)  # one side propagated cleanly
+                    fixed, known = self._settle(cube, assumptions)
                     continue
                 product = (len(fixed_up) - len(fixed) + 1) * (len(fixed_down) - len(fixed) + 1)
                 if product > score:
