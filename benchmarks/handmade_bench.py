@@ -9,12 +9,17 @@ none), wall and CPU seconds (the children's CPU included: the count may race the
 counter or the second solver beside SAT), the engine that answered, every answer
 verified. With ``--znumlin PATH`` (the exact ZDD
 counter ``znumlin`` of kunisura/algorithms2012, built from source, never shipped)
-its count and CPU time are added as a comparison. With ``--local K``, rows whose count
-timed out get the local check (``check --local K``): ``<= k`` says that no other
+its count and CPU time are added as a comparison. With ``--numlin-v2 PATH`` (semiexp's
+Nikoli-rule backtracking solver ``numlin_v2``, built from source, never shipped) the
+Nikoli rows get its count and CPU time too: it counts the solutions of its canonical
+form (no U-turn, corners turned one way where the square's fourth cell is empty), so
+its "1" is not a proof of uniqueness by itself (docs/benchmarks.md). With ``--local K``,
+rows whose count timed out get the local check (``check --local K``): ``<= k`` says that no other
 solution changes ``k`` paths or fewer.
 
     python benchmarks/handmade_bench.py --out benchmarks/results/handmade
     python benchmarks/handmade_bench.py --znumlin /tmp/znumlin --time-limit 20
+    python benchmarks/handmade_bench.py --numlin-v2 /tmp/numlin_v2/target/release/numlin
     python benchmarks/handmade_bench.py --urls more-urls.txt   # more hand-made URLs
     python benchmarks/handmade_bench.py --local 4   # where undecided: the local check
     python benchmarks/handmade_bench.py --urls benchmarks/results/thin/designed.url \
@@ -60,7 +65,8 @@ CORPUS_BOARDS = (
 )
 LOOSE_SIDES = (20, 30, 40)
 FIELDS = ("puzzle", "size", "pairs", "rule", "solve", "solve_wall", "solve_cpu", "verdict",
-          "engine", "count_wall", "count_cpu", "znumlin", "znumlin_cpu", "local", "local_cpu")
+          "engine", "count_wall", "count_cpu", "znumlin", "znumlin_cpu", "numlin_v2",
+          "numlin_v2_cpu", "local", "local_cpu")
 
 
 def boards(extra: Sequence[Path] = (), *, urls_only: bool = False
@@ -282,8 +288,30 @@ def znumlin(binary: str, puzzle: nl.Puzzle, fill: bool, limit: float) -> tuple[s
     return (found.group(1) if found else "error"), children_cpu() - before
 
 
+def numlin_v2(binary: str, puzzle: nl.Puzzle, limit: float) -> tuple[str, float]:
+    """numlin_v2's count of its canonical solutions under the Nikoli rule and its CPU
+    seconds: "timeout", "error" (no count in its output) or "n/a" (it has no blocked
+    cells). The puzzle goes to it as a puzz.link URL, labels renumbered 1, 2, ...
+
+    >>> numlin_v2("/bin/false", nl.Puzzle(3, 1, {"a": ((0, 0), (0, 2))}), 5.0)[0]
+    'error'
+    """
+    if puzzle.blocked:
+        return "n/a", 0.0
+    renumbered = nl.Puzzle(puzzle.width, puzzle.height,
+                           {str(k + 1): ends for k, ends in enumerate(puzzle.endpoints.values())})
+    before = children_cpu()
+    try:
+        done = subprocess.run([binary, puzzlink.to_url(renumbered)], capture_output=True,
+                              text=True, timeout=limit, check=False)
+    except subprocess.TimeoutExpired:
+        return "timeout", children_cpu() - before
+    found = re.search(r"^solutions: (\d+)$", done.stdout, re.MULTILINE)
+    return (found.group(1) if found else "error"), children_cpu() - before
+
+
 def run(puzzle: nl.Puzzle, fill: bool, limit: float, binary: str | None,
-        local: int | None = None) -> dict[str, object]:
+        local: int | None = None, numlin_v2_binary: str | None = None) -> dict[str, object]:
     solution, solve_wall, solve_cpu = timed(lambda: nl.solve(puzzle, fill=fill, time_limit=limit))
     if isinstance(solution, nl.Solution):
         assert nl.verify(puzzle, solution, fill=fill) == []
@@ -305,6 +333,10 @@ def run(puzzle: nl.Puzzle, fill: bool, limit: float, binary: str | None,
     if binary:
         answer, cpu = znumlin(binary, puzzle, fill, limit)
         row["znumlin"], row["znumlin_cpu"] = answer, round(cpu, 3)
+    row["numlin_v2"], row["numlin_v2_cpu"] = "", ""
+    if numlin_v2_binary and not fill:
+        answer, cpu = numlin_v2(numlin_v2_binary, puzzle, limit)
+        row["numlin_v2"], row["numlin_v2_cpu"] = answer, round(cpu, 3)
     row["local"], row["local_cpu"] = "", ""
     if local is not None and count_verdict == "timeout":
         row["local"], row["local_cpu"] = local_evidence(puzzle, fill, limit, local)
@@ -336,7 +368,8 @@ def write(rows: list[dict[str, object]], out: Path, limit: float, command: str =
         f"{platform.python_version()}, 2 shared cores (busy: read CPU seconds, not wall). "
         "`count` is `count_solutions(limit=2)`; CPU includes child processes.", "",
         "| puzzle | size | pairs | rule | solve | wall s | CPU s | count | engine | wall s "
-        "| CPU s | znumlin | CPU s | local | CPU s |", "| " + " | ".join(["---"] * 15) + " |",
+        "| CPU s | znumlin | CPU s | numlin_v2 | CPU s | local | CPU s |",
+        "| " + " | ".join(["---"] * len(FIELDS)) + " |",
     ]
     for row in rows:
         lines.append("| " + " | ".join(str(row[f]) for f in FIELDS) + " |")
@@ -355,6 +388,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--time-limit", type=positive_seconds, default=20.0)
     parser.add_argument("--znumlin", help="path of a znumlin binary to compare with")
+    parser.add_argument("--numlin-v2", metavar="PATH",
+                        help="path of a numlin_v2 binary (semiexp) to compare with under the "
+                             "Nikoli rule")
     parser.add_argument("--only", help="run the boards whose name contains this")
     parser.add_argument("--urls", type=Path, action="append", default=[],
                         help="a file of more puzz.link URLs, one a line (repeatable): "
@@ -369,6 +405,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.znumlin and not os.access(args.znumlin, os.X_OK):
         parser.error(f"--znumlin {args.znumlin}: no executable file there")
+    if args.numlin_v2 and not os.access(args.numlin_v2, os.X_OK):
+        parser.error(f"--numlin-v2 {args.numlin_v2}: no executable file there")
     if args.urls_only and not args.urls:
         parser.error("--urls-only needs at least one --urls FILE")
     rows = []
@@ -377,10 +415,11 @@ def main(argv: list[str] | None = None) -> int:
             continue
         for fill in fills:
             row = {"puzzle": name, **run(puzzle, fill, args.time_limit, args.znumlin,
-                                         args.local)}
+                                         args.local, args.numlin_v2)}
             print(" ".join(f"{k}={v}" for k, v in row.items()), flush=True)
             rows.append(row)
-    shown = ["PATH" if a == args.znumlin else a for a in (argv or sys.argv[1:])]
+    shown = ["PATH" if a in (args.znumlin, args.numlin_v2) else a
+             for a in (argv or sys.argv[1:])]
     write(rows, args.out, args.time_limit,
           " ".join(["python benchmarks/handmade_bench.py", *shown]))
     return 0

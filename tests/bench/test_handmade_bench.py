@@ -48,12 +48,13 @@ def test_good_url_lines_are_read_and_others_skipped(bench: ModuleType, tmp_path:
     assert url.endswith("12l3123j") and (puzzle.width, puzzle.height) == (4, 4)
 
 
-def test_a_missing_znumlin_is_a_usage_error(bench: ModuleType, tmp_path: Path,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("option", ["--znumlin", "--numlin-v2"])
+def test_a_missing_peer_binary_is_a_usage_error(bench: ModuleType, tmp_path: Path, option: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
-        bench.main(["--znumlin", str(tmp_path / "znumlin"), "--out", str(tmp_path)])
+        bench.main([option, str(tmp_path / "peer"), "--out", str(tmp_path)])
     assert stop.value.code == 2
-    assert "no executable file there" in capsys.readouterr().err
+    assert f"{option} {tmp_path / 'peer'}: no executable file there" in capsys.readouterr().err
 
 
 def test_urls_only_runs_the_given_files_alone(bench: ModuleType, tmp_path: Path,
@@ -71,3 +72,37 @@ def test_urls_only_runs_the_given_files_alone(bench: ModuleType, tmp_path: Path,
         bench.main(["--urls-only", "--out", str(tmp_path)])
     assert stop.value.code == 2
     assert "--urls-only needs at least one --urls FILE" in capsys.readouterr().err
+
+
+def _fake_binary(folder: Path, body: str) -> str:
+    path = folder / "numlin"
+    path.write_text(f"#!/bin/sh\n{body}\n", encoding="utf-8")
+    path.chmod(0o755)
+    return str(path)
+
+
+def test_numlin_v2_gets_the_nikoli_rows_as_a_url(bench: ModuleType, tmp_path: Path) -> None:
+    seen = tmp_path / "seen.txt"
+    binary = _fake_binary(tmp_path, f'echo "$1" > {seen}\necho "solutions: 3"\n'
+                                    'echo "visited boards: 17"')
+    board = nl.parse("https://puzz.link/p?arukone/5/5/1m2h3g3h1m2", format="puzzlink")
+    row = bench.run(board, False, 20.0, None, numlin_v2_binary=binary)
+    assert row["numlin_v2"] == "3" and float(str(row["numlin_v2_cpu"])) >= 0
+    url = seen.read_text(encoding="utf-8").strip()
+    assert url.startswith("https://puzz.link/p?numlin/5/5/")
+    back = nl.parse(url, format="puzzlink")
+    assert sorted(back.endpoints.values()) == sorted(board.endpoints.values())
+    assert back.blocked == board.blocked == frozenset()
+    fill_row = bench.run(board, True, 20.0, None, numlin_v2_binary=binary)
+    assert fill_row["numlin_v2"] == ""  # the Nikoli rule only
+
+
+def test_numlin_v2_timeouts_errors_and_blocked_cells(bench: ModuleType, tmp_path: Path) -> None:
+    board = nl.parse("https://puzz.link/p?numlin/6/6/j4h14m2n2h133k", format="puzzlink")
+    slow = _fake_binary(tmp_path, "sleep 5")
+    assert bench.numlin_v2(slow, board, 0.3)[0] == "timeout"
+    silent = _fake_binary(tmp_path, "echo 'thread main panicked'")
+    assert bench.numlin_v2(silent, board, 5.0)[0] == "error"
+    seed = nl.read(Path(__file__).parents[1] / "data" / "seed000_7x7.txt")[0]
+    assert seed.blocked and bench.numlin_v2(silent, seed, 5.0) == ("n/a", 0.0)
+
