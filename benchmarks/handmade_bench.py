@@ -14,8 +14,8 @@ Nikoli-rule backtracking solver ``numlin_v2``, built from source, never shipped)
 Nikoli rows get its count and CPU time too: it counts the solutions of its canonical
 form (no U-turn, corners turned one way where the square's fourth cell is empty), so
 its "1" is not a proof of uniqueness by itself (docs/benchmarks.md). With ``--local K``,
-rows whose count timed out get the local check (``check --local K``): ``<= k`` says that no other
-solution changes ``k`` paths or fewer.
+rows whose count timed out get the local check (``check --local K``): ``<= k`` says
+that no other solution changes ``k`` paths or fewer.
 
     python benchmarks/handmade_bench.py --out benchmarks/results/handmade
     python benchmarks/handmade_bench.py --znumlin /tmp/znumlin --time-limit 20

@@ -99,10 +99,9 @@ def test_numlin_v2_gets_the_nikoli_rows_as_a_url(bench: ModuleType, tmp_path: Pa
 
 def test_numlin_v2_timeouts_errors_and_blocked_cells(bench: ModuleType, tmp_path: Path) -> None:
     board = nl.parse("https://puzz.link/p?numlin/6/6/j4h14m2n2h133k", format="puzzlink")
-    slow = _fake_binary(tmp_path, "sleep 5")
+    slow = _fake_binary(tmp_path, "exec sleep 5")
     assert bench.numlin_v2(slow, board, 0.3)[0] == "timeout"
     silent = _fake_binary(tmp_path, "echo 'thread main panicked'")
     assert bench.numlin_v2(silent, board, 5.0)[0] == "error"
     seed = nl.read(Path(__file__).parents[1] / "data" / "seed000_7x7.txt")[0]
     assert seed.blocked and bench.numlin_v2(silent, seed, 5.0) == ("n/a", 0.0)
-
