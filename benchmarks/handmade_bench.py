@@ -276,15 +276,28 @@ def znumlin(binary: str, puzzle: nl.Puzzle, fill: bool, limit: float) -> tuple[s
                              for c in range(puzzle.width)))
     with tempfile.NamedTemporaryFile("w", suffix=".dat", delete=False) as handle:
         handle.write("\n".join(rows) + "\n")
-    before = children_cpu()
     try:
-        done = subprocess.run([binary, *([] if fill else ["-kansai"]), handle.name],
-                              capture_output=True, text=True, timeout=limit, check=False)
-    except subprocess.TimeoutExpired:
-        return "timeout", children_cpu() - before
+        return peer_count([binary, *([] if fill else ["-kansai"]), handle.name], limit,
+                          r"#solution = (\d+)")
     finally:
         Path(handle.name).unlink()
-    found = re.search(r"#solution = (\d+)", done.stdout + done.stderr)
+
+
+def peer_count(command: list[str], limit: float, pattern: str) -> tuple[str, float]:
+    r"""Run a peer's ``command`` for at most ``limit`` seconds: the count that
+    ``pattern``'s first group finds in its output ("timeout"; "error" when there is
+    none) and the CPU seconds of the child.
+
+    >>> peer_count(["/bin/echo", "solutions: 3"], 5.0, r"^solutions: (\d+)$")[0]
+    '3'
+    """
+    before = children_cpu()
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=limit,
+                              check=False)
+    except subprocess.TimeoutExpired:
+        return "timeout", children_cpu() - before
+    found = re.search(pattern, f"{done.stdout}\n{done.stderr}", re.MULTILINE)
     return (found.group(1) if found else "error"), children_cpu() - before
 
 
@@ -300,14 +313,7 @@ def numlin_v2(binary: str, puzzle: nl.Puzzle, limit: float) -> tuple[str, float]
         return "n/a", 0.0
     renumbered = nl.Puzzle(puzzle.width, puzzle.height,
                            {str(k + 1): ends for k, ends in enumerate(puzzle.endpoints.values())})
-    before = children_cpu()
-    try:
-        done = subprocess.run([binary, puzzlink.to_url(renumbered)], capture_output=True,
-                              text=True, timeout=limit, check=False)
-    except subprocess.TimeoutExpired:
-        return "timeout", children_cpu() - before
-    found = re.search(r"^solutions: (\d+)$", done.stdout, re.MULTILINE)
-    return (found.group(1) if found else "error"), children_cpu() - before
+    return peer_count([binary, puzzlink.to_url(renumbered)], limit, r"^solutions: (\d+)$")
 
 
 def run(puzzle: nl.Puzzle, fill: bool, limit: float, binary: str | None,
