@@ -588,6 +588,78 @@ def test_a_least_second_solution_exists_whenever_one_does() -> None:
     assert checked > 20 and flipped > 20 and least_differs > 5, (checked, flipped, least_differs)
 
 
+def _has_u_turn(solution: Solution) -> bool:
+    """A path running round three sides ``a-b-c-d`` of a unit square (from the rule)."""
+    for path in solution.paths.values():
+        for a, _b, _c, d in zip(path, path[1:], path[2:], path[3:], strict=False):
+            if abs(a[0] - d[0]) + abs(a[1] - d[1]) == 1:
+                return True
+    return False
+
+
+def _has_square_gap(puzzle: Puzzle, solution: Solution) -> bool:
+    """A used edge ``a-d`` whose two neighbours across a unit square are open cells on
+    no path (written from the rule, not from the encoder or ``local.detour_gaps``)."""
+    owner = solution.label_of()
+    for a, d in solution.edges():
+        step = (d[0] - a[0], d[1] - a[1])
+        for side in ((step[1], step[0]), (-step[1], -step[0])):
+            b, c = (a[0] + side[0], a[1] + side[1]), (d[0] + side[0], d[1] + side[1])
+            if all(puzzle.is_open(x) and x not in owner for x in (b, c)):
+                return True
+    return False
+
+
+def _has_raising_flip(puzzle: Puzzle, solution: Solution) -> bool:
+    """A turn ``x-m-y`` whose fourth square cell ``z`` is empty and comes *after*
+    ``m``: the reverse of a lowering flip (from the rule, not from the encoder)."""
+    owner = solution.label_of()
+    for path in solution.paths.values():
+        for x, m, y in zip(path, path[1:], path[2:], strict=False):
+            z = (x[0] + y[0] - m[0], x[1] + y[1] - m[1])
+            if z != m and puzzle.is_open(z) and z not in owner and z > m:
+                return True
+    return False
+
+
+def test_a_greatest_second_solution_exists_whenever_one_does() -> None:
+    """The *greatest* second solution (most cells used, then the least weight; session
+    47 of docs/encoding.md, measured and not adopted), checked on every solution of
+    small boards (plain rules, no fill): when a known solution has no U-turn (so no
+    detour gives it) and no flip towards a later cell (so no lowering flip gives it),
+    any other solution implies another one with no square detour gap and no corner
+    flip towards an earlier cell; and the gap clauses forbid exactly those gaps."""
+    checked = gapped = 0
+    for puzzle, truth in _solved_nikoli_boards(seed=61, boards=300):
+        greatest = [t for t in truth
+                    if not _has_square_gap(puzzle, t) and not _has_lowering_flip(puzzle, t)]
+        for first in truth:
+            if not _has_u_turn(first) and not _has_raising_flip(puzzle, first):
+                others = [t for t in greatest if t != first]
+                assert others or len(truth) == 1, (puzzle.to_dict(), first.paths)
+                checked += len(truth) > 1
+        gapped += _forbidden_exactly(puzzle, truth, "detour_gap_clauses", _has_square_gap)
+    assert checked > 20 and gapped > 20, (checked, gapped)
+
+
+def test_no_second_search_may_forbid_both_u_turns_and_square_gaps() -> None:
+    """A shortcut round a U-turn leaves a square gap, and the detour through that gap
+    makes the U-turn again, so no order of the solutions forbids both. On this 3 x 4
+    board one solution fills the board without a U-turn, and each of the other seven
+    has a U-turn or a square gap: a second search under both restrictions would call
+    the puzzle unique (docs/encoding.md, session 47)."""
+    puzzle = Puzzle(3, 4, {"1": ((0, 1), (0, 2)), "2": ((2, 1), (1, 1))})
+    truth = [as_solution(puzzle, p) for p in brute_path_sets(puzzle, fill=False)]
+    open_cells = sum(1 for _ in puzzle.open_cells())
+    filled = [t for t in truth if sum(len(p) for p in t.paths.values()) == open_cells]
+    assert len(truth) == 8 and len(filled) == 1 and not _has_u_turn(filled[0])
+    others = [t for t in truth if t != filled[0]]
+    assert all(_has_u_turn(t) or _has_square_gap(puzzle, t) for t in others)
+    assert any(not _has_u_turn(t) for t in others)  # each restriction alone keeps some
+    assert any(not _has_square_gap(puzzle, t) for t in others)
+    assert nl.count_solutions(puzzle, fill=False, limit=None) == 8
+
+
 def _transfers(solution: Solution) -> list[tuple[set[Edge], set[Edge]]]:
     """Every U-turn transfer of a solution as (edges it drops, edges it adds), written
     from the rule (a U-turn ``a-b-c-d`` of one path, a path along ``b'-c'`` beyond
