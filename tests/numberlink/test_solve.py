@@ -553,16 +553,20 @@ def _forbidden_exactly(puzzle: Puzzle, truth: list[Solution], clauses: str,
     return forbidden
 
 
-def _has_lowering_flip(puzzle: Puzzle, solution: Solution) -> bool:
-    """A turn ``x-m-y`` of a path whose fourth square cell ``z`` is empty and comes
-    before ``m`` in row-major order (written from the rule, not from the encoder)."""
+def _flips(puzzle: Puzzle, solution: Solution) -> Iterator[tuple[Cell, Cell]]:
+    """``(m, z)`` for every turn ``x-m-y`` of a path whose fourth square cell ``z`` is
+    open and on no path (written from the rule, not from the encoder)."""
     owner = solution.label_of()
     for path in solution.paths.values():
         for x, m, y in zip(path, path[1:], path[2:], strict=False):
             z = (x[0] + y[0] - m[0], x[1] + y[1] - m[1])
-            if z != m and puzzle.is_open(z) and z not in owner and z < m:
-                return True
-    return False
+            if z != m and puzzle.is_open(z) and z not in owner:
+                yield m, z
+
+
+def _has_lowering_flip(puzzle: Puzzle, solution: Solution) -> bool:
+    """A flip to a ``z`` before ``m`` in row-major order."""
+    return any(z < m for m, z in _flips(puzzle, solution))
 
 
 def test_a_least_second_solution_exists_whenever_one_does() -> None:
@@ -611,15 +615,8 @@ def _has_square_gap(puzzle: Puzzle, solution: Solution) -> bool:
 
 
 def _has_raising_flip(puzzle: Puzzle, solution: Solution) -> bool:
-    """A turn ``x-m-y`` whose fourth square cell ``z`` is empty and comes *after*
-    ``m``: the reverse of a lowering flip (from the rule, not from the encoder)."""
-    owner = solution.label_of()
-    for path in solution.paths.values():
-        for x, m, y in zip(path, path[1:], path[2:], strict=False):
-            z = (x[0] + y[0] - m[0], x[1] + y[1] - m[1])
-            if z != m and puzzle.is_open(z) and z not in owner and z > m:
-                return True
-    return False
+    """A flip to a ``z`` *after* ``m``: the reverse of a lowering flip."""
+    return any(z > m for m, z in _flips(puzzle, solution))
 
 
 def test_a_greatest_second_solution_exists_whenever_one_does() -> None:
