@@ -35,8 +35,9 @@ from typing import Any
 
 from numberlink_sat.errors import ParseError
 from numberlink_sat.grid import Cell
+from numberlink_sat.numberlink.model import Puzzle, Solution
 
-__all__ = ["ChainLog", "fingerprint"]
+__all__ = ["ChainLog", "fingerprint", "question_fingerprint"]
 
 
 def _version() -> str:
@@ -61,6 +62,37 @@ def fingerprint(width: int, height: int, blocked: Sequence[Cell], rules: Mapping
         "pieces": {label: [[list(cell) for cell in part] for part in parts]
                    for label, parts in sorted(pieces.items())},
         "merged": None if merged is None else [list(cell) for cell in merged],
+    }, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def question_fingerprint(kind: str, puzzle: Puzzle, solution: Solution,
+                         rules: Mapping[str, bool], **details: Any) -> str:
+    """The SHA-256 (hex) naming one piece of a proof beside a known ``solution``: its
+    ``kind``, the board, ``rules`` (the library's defaults filled in: ``{"fill": False}``
+    and the three rules spelt out name the same question), the solution, the
+    library's version and the piece's own ``details`` (JSON values).
+
+    >>> p = Puzzle(2, 1, {"1": ((0, 0), (0, 1))})
+    >>> s = Solution(2, 1, {"1": [(0, 0), (0, 1)]})
+    >>> a = question_fingerprint("gap cube", p, s, {"fill": False}, gaps=[3])
+    >>> a == question_fingerprint("gap cube", p, s, {"fill": False, "no_2x2": False}, gaps=[3])
+    True
+    >>> a == question_fingerprint("gap cube", p, s, {"fill": False}, gaps=[4])
+    False
+    """
+    text = json.dumps({
+        "version": _version(), "kind": kind,
+        "size": [puzzle.width, puzzle.height],
+        "blocked": sorted([list(cell) for cell in puzzle.blocked]),
+        "pairs": {label: [list(cell) for cell in ends]
+                  for label, ends in sorted(puzzle.endpoints.items())},
+        "rules": {"fill": bool(rules.get("fill", True)),
+                  "no_touch": bool(rules.get("no_touch", False)),
+                  "no_2x2": bool(rules.get("no_2x2", False))},
+        "solution": {label: [list(cell) for cell in path]
+                     for label, path in sorted(solution.paths.items())},
+        **details,
     }, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
 

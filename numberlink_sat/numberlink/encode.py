@@ -348,6 +348,40 @@ class NumberlinkEncoding(Encoding):
                 clauses.append([-guard, -edge, *around])
         return clauses
 
+    def detour_gap_literals(self) -> tuple[list[tuple[Cell, str]], list[int], list[Clause]]:
+        """One new literal per square side that can be a detour gap, true exactly when
+        it is one: the side's edge is used and both cells across the square are on no
+        path (no edge at either). Sides in board order (squares row by row by their
+        top-left cell; sides top, bottom, left, right), those whose cells across hold an
+        end left out, as in :meth:`detour_gap_clauses`. Returns the sides (top-left
+        cell, side), their literals and the clauses that define them; the clauses are
+        definitions and constrain nothing else.
+
+        >>> from numberlink_sat.numberlink.model import Puzzle
+        >>> enc = NumberlinkEncoding(Puzzle(2, 2, {"1": ((0, 0), (0, 1))}), RuleOptions(fill=False))
+        >>> sides, literals, clauses = enc.detour_gap_literals()
+        >>> sides, clauses[-1] == [literals[0], -1, 2, 4, 3]
+        ([((0, 0), 'top')], True)
+        """
+        where, sides = self._square_sides()
+        width, terminal, incident = self.width, self.terminal, self.incident
+        names: list[tuple[Cell, str]] = []
+        literals: list[int] = []
+        clauses: list[Clause] = []
+        for i, (top, left, bottom, rside) in zip(where.tolist(), sides.tolist(), strict=True):
+            a, b, c, d = i, i + 1, i + width, i + width + 1
+            for name, edge, p, q in (("top", top, c, d), ("bottom", bottom, a, b),
+                                     ("left", left, b, d), ("right", rside, a, c)):
+                if terminal[p] >= 0 or terminal[q] >= 0:
+                    continue
+                gap = self.pool.new()
+                around = list(dict.fromkeys(incident[p] + incident[q]))
+                clauses += [[-gap, edge], *([-gap, -other] for other in around)]
+                clauses.append([gap, -edge, *around])
+                names.append((divmod(i, width), name))
+                literals.append(gap)
+        return names, literals, clauses
+
     def touch_clauses(self, guard: int) -> list[Clause]:
         """"No path touches itself" under ``guard``, for a CNF built without it.
 

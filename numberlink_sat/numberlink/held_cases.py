@@ -59,9 +59,7 @@ what the one search cost, but they run on two cores and resume.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import json
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -72,7 +70,7 @@ from typing import Any
 from numberlink_sat.errors import InternalError, InvalidArgumentError, SolveTimeout
 from numberlink_sat.fanout import KILL_GRACE, Outcome, run_forked
 from numberlink_sat.grid import Cell
-from numberlink_sat.numberlink.chain_log import ChainLog
+from numberlink_sat.numberlink.chain_log import ChainLog, question_fingerprint
 from numberlink_sat.numberlink.diagnose import cpu_seconds
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.solve import NumberlinkSolver
@@ -286,22 +284,8 @@ def case_fingerprint(puzzle: Puzzle, solution: Solution, held: Sequence[str],
     """The SHA-256 (hex) that names one case's question, by this library version
     (``rules`` with the library's defaults filled in: ``{"fill": False}`` and the three
     rules spelt out name the same question)."""
-    from numberlink_sat import __version__
-    text = json.dumps({
-        "version": __version__, "kind": "held case",
-        "size": [puzzle.width, puzzle.height],
-        "blocked": sorted([list(cell) for cell in puzzle.blocked]),
-        "pairs": {label: [list(cell) for cell in ends]
-                  for label, ends in sorted(puzzle.endpoints.items())},
-        "rules": {"fill": bool(rules.get("fill", True)),
-                  "no_touch": bool(rules.get("no_touch", False)),
-                  "no_2x2": bool(rules.get("no_2x2", False))},
-        "solution": {label: [list(cell) for cell in path]
-                     for label, path in sorted(solution.paths.items())},
-        "held": sorted(held),
-        "cuts": cuts_json(cuts),
-    }, sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return question_fingerprint("held case", puzzle, solution, rules, held=sorted(held),
+                                cuts=cuts_json(cuts))
 
 
 def _ask_case(puzzle: Puzzle, solution: Solution, held: Sequence[str],

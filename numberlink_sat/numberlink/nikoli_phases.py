@@ -21,7 +21,7 @@ bookkeeping it uses; it keeps the rule-specific phases out of ``solve.py``.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from numberlink_sat.numberlink.encode import NumberlinkEncoding, RuleOptions
@@ -40,7 +40,10 @@ from numberlink_sat.sat.session import SatSession, SessionStats
 if TYPE_CHECKING:
     from numberlink_sat.sat.deadline import CpuBudget
 
-__all__ = ["EDGE_BY_EDGE", "NikoliPhases"]
+__all__ = ["EDGE_BY_EDGE", "NikoliPhases", "SecondSearch"]
+
+SecondSearch = Callable[[SearchState, str, list[int]], "Solution | str | None"]
+"""A second search asked in pieces (:attr:`NikoliPhases.second_search_in_pieces`)."""
 
 _log = logging.getLogger("numberlink_sat.numberlink.solve")  # the solver's log, as before
 
@@ -57,6 +60,11 @@ class NikoliPhases:
     stats: SessionStats
     encoding: NumberlinkEncoding | None
     session: SatSession | None
+    second_search_in_pieces: SecondSearch | None = None
+    """When set, the complete second search without fill is handed to it (the
+    search's name and assumptions) instead of being asked as one
+    search: :mod:`~numberlink_sat.numberlink.gap_cubes` asks it in cubes. It returns
+    what :meth:`_search` would: a solution, ``None`` (no other) or a time-out marker."""
 
     if TYPE_CHECKING:  # provided by NumberlinkSolver
         def _selector(self, name: str) -> int | None: ...
@@ -110,7 +118,9 @@ class NikoliPhases:
             _log.info("next solution with %s (%d known, none with a detour gap)", name,
                       len(state.found))
             found = (self._edge_by_edge(state, assumptions) if EDGE_BY_EDGE
-                     else self._search(state, assumptions, self._late_budget(state)))
+                     else self._search(state, assumptions, self._late_budget(state))
+                     if self.second_search_in_pieces is None
+                     else self.second_search_in_pieces(state, name, assumptions))
             if isinstance(found, str):  # the late windows' turn, then the search again
                 yield from self._late_windows(state)
                 continue

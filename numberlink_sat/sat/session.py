@@ -550,6 +550,22 @@ class SatSession:
             return False
         return not status
 
+    def implied_by_propagation(self, assumptions: Sequence[int] = ()) -> set[int] | None:
+        """The literals unit propagation fixes under ``assumptions`` (with them), or
+        ``None`` when propagation finds the clauses contradictory. An empty set when
+        the solver cannot propagate on request (nothing is then known to be implied).
+
+        >>> with SatSession() as s:
+        ...     s.add_clauses([[1, 2], [-1, 2], [-2, 3]])
+        ...     sorted(s.implied_by_propagation([-3]) or ()), sorted(s.implied_by_propagation([2]))
+        ([], [2, 3])
+        """
+        try:
+            status, implied = self._solver.propagate(assumptions=list(assumptions))
+        except NotImplementedError:
+            return set()
+        return set(implied) if status else None
+
     def close(self) -> None:
         """Free the solver; past the deadline, a moment later in the background.
 

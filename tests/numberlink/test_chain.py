@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -26,18 +26,21 @@ VARIANTS = [(fill, no_touch, no_2x2) for fill in (True, False)
             for no_touch in (False, True) for no_2x2 in (False, True)]
 
 
-def _boards(rules: dict[str, bool], seed: int) -> list[Puzzle]:
-    """Small puzzles, unique (generated) and often not (a shift of a generated one);
-    under fill with ``no_touch`` or ``no_2x2``, where those are rare, also every puzzle
-    with two solutions that two moves from a unique one reach (test_thin's walk)."""
+def _boards(rules: dict[str, bool], seed: int,
+            sizes: Sequence[tuple[int, int]] = ((3, 3), (4, 3), (4, 4), (5, 3)),
+            count: int = 14) -> list[Puzzle]:
+    """Small puzzles (``count`` generated of the ``sizes``), unique (generated) and
+    often not (a shift of a generated one); under fill with ``no_touch`` or ``no_2x2``,
+    where those are rare, also every puzzle with two solutions that two moves from a
+    unique one reach (test_thin's walk)."""
     if rules["fill"] and (rules["no_touch"] or rules["no_2x2"]):
         cases = _walk_cases(rules, 40, [(5, 5), (6, 5), (6, 6)], 11)  # as in test_thin
         two = [case[0] for case in cases if case[3] == 2]
         return two + [case[0] for case in cases if case[3] == 1][:20]
     rng = random.Random(seed)
     boards = []
-    for _ in range(14):
-        width, height = rng.choice([(3, 3), (4, 3), (4, 4), (5, 3)])
+    for _ in range(count):
+        width, height = rng.choice(list(sizes))
         made = generate_with_solution(width, height, seed=rng.randrange(10**6),
                                       allow_blocked=False, **rules)
         boards.append(made.puzzle)
