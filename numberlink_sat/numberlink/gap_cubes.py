@@ -184,6 +184,8 @@ class _CubeWalk:
         _sides, board_order, clauses = enc.detour_gap_literals()
         session.add_clauses(clauses)
         self.literals = board_order[::-1]
+        _log.info("the %s second search in gap cubes: %d sides, %d cubes to start from",
+                  name, len(self.literals), len(self.stack))
         while self.stack:
             self.current = cube = self.stack.pop()
             found = self._ask(state, assumptions, cube)
