@@ -61,10 +61,10 @@ class NikoliPhases:
     encoding: NumberlinkEncoding | None
     session: SatSession | None
     second_search_in_pieces: SecondSearch | None = None
-    """When set, the complete second search without fill is handed to it (the
-    search's name and assumptions) instead of being asked as one
-    search: :mod:`~numberlink_sat.numberlink.gap_cubes` asks it in cubes. It returns
-    what :meth:`_search` would: a solution, ``None`` (no other) or a time-out marker."""
+    """When set, the complete second search without fill is handed to it (the search's
+    name and assumptions) instead of being asked as one search; it returns what
+    :meth:`_search` would: a solution, ``None`` (no other) or a time-out marker.
+    :mod:`~numberlink_sat.numberlink.gap_cubes` asks the search in cubes this way."""
 
     if TYPE_CHECKING:  # provided by NumberlinkSolver
         def _selector(self, name: str) -> int | None: ...
@@ -117,10 +117,7 @@ class NikoliPhases:
             name, assumptions = self._second_search(state)
             _log.info("next solution with %s (%d known, none with a detour gap)", name,
                       len(state.found))
-            found = (self._edge_by_edge(state, assumptions) if EDGE_BY_EDGE
-                     else self._search(state, assumptions, self._late_budget(state))
-                     if self.second_search_in_pieces is None
-                     else self.second_search_in_pieces(state, name, assumptions))
+            found = self._ask_second(state, name, assumptions)
             if isinstance(found, str):  # the late windows' turn, then the search again
                 yield from self._late_windows(state)
                 continue
@@ -130,6 +127,17 @@ class NikoliPhases:
                 return
             assert isinstance(found, Solution)
             yield from self._emit(state, found, "nikoli more")
+
+    def _ask_second(self, state: SearchState, name: str,
+                    assumptions: list[int]) -> Solution | str | None:
+        """The second search ``name`` under ``assumptions``: edge by edge
+        (:data:`EDGE_BY_EDGE`), in pieces (:attr:`second_search_in_pieces`) or as one
+        search with the late windows' budget."""
+        if EDGE_BY_EDGE:
+            return self._edge_by_edge(state, assumptions)
+        if self.second_search_in_pieces is not None:
+            return self.second_search_in_pieces(state, name, assumptions)
+        return self._search(state, assumptions, self._late_budget(state))
 
     def _second_search(self, state: SearchState) -> tuple[str, list[int]]:
         """The strongest complete search for one more solution that the solutions
