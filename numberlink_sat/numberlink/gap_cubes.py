@@ -347,6 +347,9 @@ def gap_split_search(  # noqa: PLR0913
     second solution is found (verified) or ``deadline`` passes ("undecided", with the
     cubes left ``open``). ``log``: a path where the cubes proven and cut are kept and
     taken from on a later run. ``on_worker`` sees each worker's report as it ends.
+    Where the library does not ask the Nikoli second search (under fill, with
+    ``no_touch``, or on boards under :data:`~.solve.STRENGTHEN_MIN_CELLS` cells) no
+    cube is asked: each worker decides with the library's own searches (``asked`` 0).
     ``presplit``: cut every cube with fewer gaps than this at once, without asking it.
     ``block_steps``: where a cut cube's blocks start, past its last gap
     (:data:`BLOCK_STEPS`). ``window_search``: whether each worker's solver first
