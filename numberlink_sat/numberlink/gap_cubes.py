@@ -276,11 +276,10 @@ class _CubeWalk:
         assert engine.encoding is not None and engine.session is not None
         guard = engine.encoding.pool.new()
         engine.session.add_clause([-guard, *self.literals[start:]])
-        top = cube.gaps[-1]
         inside = set(cube.gaps)
         block_assumptions = [*assumptions, *(self.literals[q] for q in cube.gaps),
-                             *(-self.literals[q] for q in range(start)
-                               if q not in inside and q != top), guard]
+                             *(-self.literals[q] for q in range(start) if q not in inside),
+                             guard]
         self.counts["asked"] += 1
         found = engine._search(state, block_assumptions, CpuBudget(self.cube_time_limit))
         if found is None:

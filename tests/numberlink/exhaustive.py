@@ -7,8 +7,13 @@ boards of a few cells. ``node_budget`` stops runaway cases (returns ``None``).
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Mapping, Sequence
+
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.model import Puzzle
+
+Paths = Mapping[str, Sequence[Cell]]
 
 
 class BudgetExceeded(Exception):
@@ -89,3 +94,26 @@ def brute_path_sets(
     except BudgetExceeded:
         return None
     return found
+
+
+def gaps_by_the_rules(puzzle: Puzzle, paths: Paths) -> list[bool]:
+    """Whether each square side is a detour gap, read off the rules: squares row by row
+    (four open cells), sides top, bottom, left, right; a side whose two cells across
+    hold an end is left out; a gap is a used edge whose two cells across lie on no
+    path. Returned in the gap order: the reverse of that board order."""
+    used = {frozenset(pair) for path in paths.values() for pair in itertools.pairwise(path)}
+    on_path = {cell for path in paths.values() for cell in path}
+    ends = set(puzzle.label_at)
+    blocked = set(puzzle.blocked)
+    gaps = []
+    for r in range(puzzle.height - 1):
+        for c in range(puzzle.width - 1):
+            a, b, x, d = (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)
+            if {a, b, x, d} & blocked:
+                continue
+            for edge, across in (((a, b), (x, d)), ((x, d), (a, b)),
+                                 ((a, x), (b, d)), ((b, d), (a, x))):
+                if set(across) & ends:
+                    continue
+                gaps.append(frozenset(edge) in used and not set(across) & on_path)
+    return gaps[::-1]

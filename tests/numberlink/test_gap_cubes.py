@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import itertools
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 import numberlink_sat.beside as beside
 from numberlink_sat.errors import InvalidArgumentError
-from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.encode import NumberlinkEncoding
 from numberlink_sat.numberlink.gap_cubes import GapCube, gap_split_search
 from numberlink_sat.numberlink.model import Puzzle, Solution
@@ -22,34 +21,10 @@ from numberlink_sat.numberlink.solve import NumberlinkSolver, solve
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import Deadline
 from numberlink_sat.sat.session import SatSession
-from tests.numberlink.exhaustive import brute_path_sets
+from tests.numberlink.exhaustive import brute_path_sets, gaps_by_the_rules
 from tests.numberlink.test_chain import VARIANTS, _boards, generate_with_solution
 
 solve_module = sys.modules["numberlink_sat.numberlink.solve"]
-Paths = Mapping[str, Sequence[Cell]]
-
-
-def _gaps_by_the_rules(puzzle: Puzzle, paths: Paths) -> list[bool]:
-    """Whether each square side is a detour gap, read off the rules: squares row by row
-    (four open cells), sides top, bottom, left, right; a side whose two cells across
-    hold an end is left out; a gap is a used edge whose two cells across lie on no
-    path. Returned in the gap order: the reverse of that board order."""
-    used = {frozenset(pair) for path in paths.values() for pair in itertools.pairwise(path)}
-    on_path = {cell for path in paths.values() for cell in path}
-    ends = set(puzzle.label_at)
-    blocked = set(puzzle.blocked)
-    gaps = []
-    for r in range(puzzle.height - 1):
-        for c in range(puzzle.width - 1):
-            a, b, x, d = (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)
-            if {a, b, x, d} & blocked:
-                continue
-            for edge, across in (((a, b), (x, d)), ((x, d), (a, b)),
-                                 ((a, x), (b, d)), ((b, d), (a, x))):
-                if set(across) & ends:
-                    continue
-                gaps.append(frozenset(edge) in used and not set(across) & on_path)
-    return gaps[::-1]
 
 
 def _in_cube(cube: GapCube, gaps: Sequence[bool]) -> bool:
@@ -92,7 +67,7 @@ def test_gap_literals_are_true_exactly_at_the_gaps_of_the_rules() -> None:
                 session.add_clauses(clauses)
                 assert session.solve(fixed)
                 model = session.model()
-            expected = _gaps_by_the_rules(puzzle, paths)
+            expected = gaps_by_the_rules(puzzle, paths)
             assert [model[g] for g in order] == expected
             checked += 1
             gaps_seen += sum(expected)
@@ -107,7 +82,7 @@ def test_the_cubes_split_every_solution_exactly() -> None:
     checked = levels = 0
     for puzzle in _boards(rules, 8) + _generated(rules, 6, 4):
         for paths in (brute_path_sets(puzzle, fill=False, node_budget=400_000) or [])[:40]:
-            gaps = _gaps_by_the_rules(puzzle, paths)
+            gaps = gaps_by_the_rules(puzzle, paths)
             n = len(gaps)
             parts = [GapCube((), closed=True), *(GapCube((p,)) for p in range(n))]
             while True:

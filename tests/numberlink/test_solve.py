@@ -13,7 +13,7 @@ import numberlink_sat as nl
 from numberlink_sat.grid import Cell, Edge
 from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.sat.deadline import CpuBudget
-from tests.numberlink.exhaustive import brute_path_sets
+from tests.numberlink.exhaustive import brute_path_sets, gaps_by_the_rules
 
 VARIANTS = [
     {"fill": f, "no_touch": t, "no_2x2": q}
@@ -603,15 +603,8 @@ def _has_u_turn(solution: Solution) -> bool:
 
 def _has_square_gap(puzzle: Puzzle, solution: Solution) -> bool:
     """A used edge ``a-d`` whose two neighbours across a unit square are open cells on
-    no path (written from the rule, not from the encoder or ``local.detour_gaps``)."""
-    owner = solution.label_of()
-    for a, d in solution.edges():
-        step = (d[0] - a[0], d[1] - a[1])
-        for side in ((step[1], step[0]), (-step[1], -step[0])):
-            b, c = (a[0] + side[0], a[1] + side[1]), (d[0] + side[0], d[1] + side[1])
-            if all(puzzle.is_open(x) and x not in owner for x in (b, c)):
-                return True
-    return False
+    no path (read off the rules, not from the encoder or ``local.detour_gaps``)."""
+    return any(gaps_by_the_rules(puzzle, solution.paths))
 
 
 def _has_raising_flip(puzzle: Puzzle, solution: Solution) -> bool:
