@@ -18,6 +18,13 @@ search of the plain Nikoli rule (no fill) beside it (``docs/encoding.md``,
 their edges): how much of the difficulty is in the other paths (session 7: on the
 26x26 any half of the paths kept leaves nothing to search).
 
+``--agree SIDE:Q ...`` fixes every edge within ``Q`` rows or columns of that side of the
+board (``top``, ``bottom``, ``left``, ``right``) as it is in ``S``; ``--differ SIDE:Q ...``
+asks for some edge of that band to differ from ``S`` (one clause per band). They say
+where a second solution would have to change the known one (session 49: on the 26x26
+and the 42x25 the least search with the top two rows as in ``S`` ends in about 75 s,
+where the whole search takes 32 minutes to hours).
+
 ``--cubes B1 B2 ...`` splits the ``empty`` part (with ``--at-most`` and ``--keep``
 if given) into cubes instead, one per open cell
 ``c``: "``c`` is the first empty cell in row-major order" (every cell before it used,
@@ -37,6 +44,8 @@ them lazily): an UNSAT answer is a proof, a model still has to be checked.
     python benchmarks/nikoli_split.py URL --part empty --keep 1 2 3 4 5 6 7 8 9 10 11
     python benchmarks/nikoli_split.py URL --part empty --dimacs /tmp/empty.cnf
     python benchmarks/nikoli_split.py URL --part empty --cubes 3 10 30
+    python benchmarks/nikoli_split.py URL --part empty --agree top:2 --time-limit 300
+    python benchmarks/nikoli_split.py URL --differ top:2 --agree bottom:2
 
 This uses :class:`~numberlink_sat.numberlink.solve.NumberlinkSolver`'s internal
 searches on purpose: it measures them. One line per run: the part, the answer
@@ -62,6 +71,8 @@ from numberlink_sat.numberlink.search_state import SearchState
 from numberlink_sat.numberlink.solve import _TIMED_OUT, NumberlinkSolver, solve
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import CpuBudget
+
+BAND_SIDES = ("top", "bottom", "left", "right")
 
 PARTS = {
     "fill": ("fill", "touch", "u_turn"),
@@ -98,8 +109,71 @@ def _at_most_empty(solver: NumberlinkSolver, on_path: list[int], bound: int) -> 
     return guard
 
 
+def band(text: str) -> tuple[str, int]:
+    """``SIDE:Q`` of ``--agree`` and ``--differ``: a side of the board and a width.
+
+    >>> band("top:2")
+    ('top', 2)
+    >>> band("middle:2")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: a band is SIDE:Q with SIDE one of top, bottom, left, right \
+and Q a whole number >= 1, got 'middle:2'
+    """
+    side, _, width = text.partition(":")
+    if side not in BAND_SIDES or not width.isdigit() or int(width) < 1:
+        raise argparse.ArgumentTypeError(
+            f"a band is SIDE:Q with SIDE one of {', '.join(BAND_SIDES)} and Q a whole "
+            f"number >= 1, got {text!r}")
+    return side, int(width)
+
+
+def _band_literals(solver: NumberlinkSolver, first: Solution,
+                   where: tuple[str, int]) -> list[int]:
+    """For every edge with a cell in the band ``where``, the literal "as in ``first``"."""
+    enc = solver.encoding
+    assert enc is not None
+    side, width = where
+    height, across = solver.puzzle.height, solver.puzzle.width
+
+    def inside(cell: int) -> bool:
+        row, col = divmod(cell, across)
+        return {"top": row < width, "bottom": row >= height - width,
+                "left": col < width, "right": col >= across - width}[side]
+
+    used = {frozenset(step) for path in first.paths.values()
+            for step in itertools.pairwise(path)}
+    return [var if frozenset((divmod(a, across), divmod(b, across))) in used else -var
+            for var, (a, b) in zip(enc.edge_vars(), enc.edge_cells, strict=True)
+            if inside(a) or inside(b)]
+
+
+def _band_assumptions(solver: NumberlinkSolver, first: Solution,
+                      agree: Sequence[tuple[str, int]],
+                      differ: Sequence[tuple[str, int]]) -> list[int]:
+    """``--agree``: the bands' edges as in ``first``; ``--differ``: one new literal a
+    band that implies "some edge of the band not as in ``first``"."""
+    assumptions = [lit for where in agree for lit in _band_literals(solver, first, where)]
+    enc, session = solver.encoding, solver.session
+    assert enc is not None and session is not None
+    for where in differ:
+        guard = enc.pool.new()
+        session.add_clause([-guard, *(-lit for lit in _band_literals(solver, first, where))])
+        assumptions.append(guard)
+    return assumptions
+
+
+def _bands_text(agree: Sequence[tuple[str, int]], differ: Sequence[tuple[str, int]]) -> str:
+    """How the bands asked read in the result line."""
+    words = [f"agrees on {', '.join(f'{s}:{q}' for s, q in agree)}" if agree else "",
+             f"differs on {', '.join(f'{s}:{q}' for s, q in differ)}" if differ else ""]
+    said = "; ".join(word for word in words if word)
+    return f" ({said})" if said else ""
+
+
 def run(url: str, part: str, *, at_most: int | None, time_limit: float,
-        dimacs: str | None, keep: Sequence[str] = (), cubes: Sequence[float] = ()) -> str:
+        dimacs: str | None, keep: Sequence[str] = (), cubes: Sequence[float] = (),
+        agree: Sequence[tuple[str, int]] = (),
+        differ: Sequence[tuple[str, int]] = ()) -> str:
     """Run (or write) one part of the second search; the result line."""
     puzzle = puzzlink.parse_url(url)
     solver = NumberlinkSolver(puzzle, fill=False, time_limit=time_limit)
@@ -137,6 +211,7 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,
             var = enc.edge_var(a, b)
             assert var is not None  # a path's steps join open neighbours
             assumptions.append(var)
+    assumptions += _band_assumptions(solver, first, agree, differ)
     if dimacs is not None:
         return _write_dimacs(solver, given, assumptions, dimacs)
     if cubes:  # with the kept paths and the bound, if any, in every cube
@@ -151,6 +226,7 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,
     wall = time.perf_counter() - started
     bound = "" if at_most is None else f" (at most {at_most} empty)"
     bound += f" ({len(keep)} paths kept)" if keep else ""
+    bound += _bands_text(agree, differ)
     return (f"{part}{bound}: {answer} in {wall:.2f} s, "
             f"{solver.stats.conflicts} conflicts")
 
@@ -239,13 +315,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cubes", nargs="+", type=float, default=[], metavar="SECONDS",
                         help="with --part empty: one cube per first empty cell, passes of "
                              "these CPU budgets a cube")
+    parser.add_argument("--agree", nargs="+", type=band, default=[], metavar="SIDE:Q",
+                        help="fix every edge within Q rows or columns of SIDE (top, "
+                             "bottom, left, right) as in the fill solution")
+    parser.add_argument("--differ", nargs="+", type=band, default=[], metavar="SIDE:Q",
+                        help="some edge within Q rows or columns of SIDE differs from "
+                             "the fill solution")
     args = parser.parse_args(argv)
     try:
         puzzlink.parse_url(args.url)
     except NumberlinkSatError as exc:
         parser.error(f"the URL {args.url!r}: {exc}")
     print(run(args.url, args.part, at_most=args.at_most, time_limit=args.time_limit,
-              dimacs=args.dimacs, keep=args.keep, cubes=args.cubes), flush=True)
+              dimacs=args.dimacs, keep=args.keep, cubes=args.cubes, agree=args.agree,
+              differ=args.differ), flush=True)
     return 0
 
 

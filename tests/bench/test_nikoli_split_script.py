@@ -107,3 +107,56 @@ def test_the_cubes_keep_the_kept_paths_and_write_no_dimacs(split: ModuleType,
     assert bounded.startswith("empty (cubes): none in "), bounded
     assert split.run(url, "empty", at_most=None, time_limit=30, dimacs=str(tmp_path / "x"),
                      cubes=[1.0]) == "--cubes solves: it does not write DIMACS"
+
+
+def _steps(solution: nl.Solution) -> set[frozenset[tuple[int, int]]]:
+    return {frozenset(pair) for path in solution.paths.values()
+            for pair in zip(path, path[1:], strict=False)}
+
+
+def _agrees(first: nl.Solution, other: nl.Solution, side: str, width: int) -> bool:
+    """Whether ``other`` uses exactly the steps of ``first`` that touch the band (read
+    off the paths, no encoder)."""
+    def inside(cell: tuple[int, int]) -> bool:
+        row, col = cell
+        return {"top": row < width, "bottom": row >= first.height - width,
+                "left": col < width, "right": col >= first.width - width}[side]
+
+    def near(steps: set[frozenset[tuple[int, int]]]) -> set[frozenset[tuple[int, int]]]:
+        return {step for step in steps if any(inside(cell) for cell in step)}
+
+    return near(_steps(first)) == near(_steps(other))
+
+
+@pytest.mark.parametrize("where", [("top", 1), ("bottom", 1), ("left", 1), ("right", 1),
+                                   ("top", 2), ("bottom", 3)])
+def test_bands_find_the_second_solution_where_it_agrees_or_differs(
+        split: ModuleType, where: tuple[str, int]) -> None:
+    """``--agree`` finds the board's other solution exactly when it keeps the band as
+    the fill solution has it, ``--differ`` exactly when it does not."""
+    first = nl.solve(TWO)
+    assert first is not None
+    (other,) = [s for s in nl.solutions(TWO, fill=False, limit=3) if s != first]
+    agrees = _agrees(first, other, *where)
+    url = puzzlink.to_url(TWO)
+    kept = split.run(url, "empty", at_most=None, time_limit=30, dimacs=None, agree=[where])
+    changed = split.run(url, "empty", at_most=None, time_limit=30, dimacs=None,
+                        differ=[where])
+    assert kept.startswith("empty (agrees on " + ":".join(map(str, where)) + "): "
+                           + ("found" if agrees else "none")), kept
+    assert changed.startswith("empty (differs on " + ":".join(map(str, where)) + "): "
+                              + ("none" if agrees else "found")), changed
+
+
+def test_bands_together_and_a_bad_band(split: ModuleType,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Agreeing on every side leaves nothing beside the blocked fill solution of the
+    unique board; a band that is not SIDE:Q stops the script with a usage error."""
+    url = puzzlink.to_url(UNIQUE)
+    line = split.run(url, "empty", at_most=None, time_limit=30, dimacs=None,
+                     agree=[("top", 1), ("bottom", 1)], differ=[("left", 1)])
+    assert line.startswith("empty (agrees on top:1, bottom:1; differs on left:1): none"), line
+    with pytest.raises(SystemExit) as stop:
+        split.main([url, "--agree", "middle:2"])
+    assert stop.value.code == 2
+    assert "a band is SIDE:Q" in capsys.readouterr().err
