@@ -22,7 +22,7 @@ their edges): how much of the difficulty is in the other paths (session 7: on th
 board (``top``, ``bottom``, ``left``, ``right``) as it is in ``S``; ``--differ SIDE:Q ...``
 asks for some edge of that band to differ from ``S`` (one clause per band). They say
 where a second solution would have to change the known one (session 49: on the 26x26
-and the 42x25 the least search with the top two rows as in ``S`` ends in about 75 s,
+and the 42x25 the least search with the top two rows as in ``S`` ends in 48-77 s,
 where the whole search takes 32 minutes to hours).
 
 ``--cubes B1 B2 ...`` splits the ``empty`` part (with ``--at-most`` and ``--keep``

@@ -4,6 +4,7 @@ the exhaustive count says, and its DIMACS is the same formula."""
 from __future__ import annotations
 
 import importlib.util
+import itertools
 from pathlib import Path
 from types import ModuleType
 
@@ -111,7 +112,7 @@ def test_the_cubes_keep_the_kept_paths_and_write_no_dimacs(split: ModuleType,
 
 def _steps(solution: nl.Solution) -> set[frozenset[tuple[int, int]]]:
     return {frozenset(pair) for path in solution.paths.values()
-            for pair in zip(path, path[1:], strict=False)}
+            for pair in itertools.pairwise(path)}
 
 
 def _agrees(first: nl.Solution, other: nl.Solution, side: str, width: int) -> bool:
@@ -160,3 +161,16 @@ def test_bands_together_and_a_bad_band(split: ModuleType,
         split.main([url, "--agree", "middle:2"])
     assert stop.value.code == 2
     assert "a band is SIDE:Q" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("bands", [{"differ": [("top", 1)]}, {"differ": [("bottom", 1)]},
+                                   {"agree": [("top", 1)]}, {"agree": [("bottom", 1)]}])
+def test_the_dimacs_keeps_the_bands(split: ModuleType, tmp_path: Path,
+                                    bands: dict[str, list[tuple[str, int]]]) -> None:
+    """The DIMACS of a part with bands is satisfiable exactly when the search finds a
+    solution."""
+    url, path = puzzlink.to_url(TWO), tmp_path / "bands.cnf"
+    line = split.run(url, "empty", at_most=None, time_limit=30, dimacs=None, **bands)
+    split.run(url, "empty", at_most=None, time_limit=30, dimacs=str(path), **bands)
+    with Solver(name="minisat22", bootstrap_with=CNF(from_file=str(path)).clauses) as solver:
+        assert solver.solve() is (": found" in line), line
