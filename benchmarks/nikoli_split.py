@@ -140,9 +140,8 @@ def _band_literals(solver: NumberlinkSolver, first: Solution,
         return {"top": row < width, "bottom": row >= height - width,
                 "left": col < width, "right": col >= across - width}[side]
 
-    used = {frozenset(step) for path in first.paths.values()
-            for step in itertools.pairwise(path)}
-    return [var if frozenset((divmod(a, across), divmod(b, across))) in used else -var
+    used = first.edges()  # each edge smaller cell first, as the encoding's edge_cells
+    return [var if (divmod(a, across), divmod(b, across)) in used else -var
             for var, (a, b) in zip(enc.edge_vars(), enc.edge_cells, strict=True)
             if inside(a) or inside(b)]
 

@@ -4,7 +4,6 @@ the exhaustive count says, and its DIMACS is the same formula."""
 from __future__ import annotations
 
 import importlib.util
-import itertools
 from pathlib import Path
 from types import ModuleType
 
@@ -110,11 +109,6 @@ def test_the_cubes_keep_the_kept_paths_and_write_no_dimacs(split: ModuleType,
                      cubes=[1.0]) == "--cubes solves: it does not write DIMACS"
 
 
-def _steps(solution: nl.Solution) -> set[frozenset[tuple[int, int]]]:
-    return {frozenset(pair) for path in solution.paths.values()
-            for pair in itertools.pairwise(path)}
-
-
 def _agrees(first: nl.Solution, other: nl.Solution, side: str, width: int) -> bool:
     """Whether ``other`` uses exactly the steps of ``first`` that touch the band (read
     off the paths, no encoder)."""
@@ -123,10 +117,10 @@ def _agrees(first: nl.Solution, other: nl.Solution, side: str, width: int) -> bo
         return {"top": row < width, "bottom": row >= first.height - width,
                 "left": col < width, "right": col >= first.width - width}[side]
 
-    def near(steps: set[frozenset[tuple[int, int]]]) -> set[frozenset[tuple[int, int]]]:
-        return {step for step in steps if any(inside(cell) for cell in step)}
+    def near(solution: nl.Solution) -> set[tuple[tuple[int, int], tuple[int, int]]]:
+        return {edge for edge in solution.edges() if any(inside(cell) for cell in edge)}
 
-    return near(_steps(first)) == near(_steps(other))
+    return near(first) == near(other)
 
 
 @pytest.mark.parametrize("where", [("top", 1), ("bottom", 1), ("left", 1), ("right", 1),
