@@ -25,6 +25,16 @@ where a second solution would have to change the known one (session 49: on the 2
 and the 42x25 the least search with the top two rows as in ``S`` ends in 48-77 s,
 where the whole search takes 32 minutes to hours).
 
+``--sides same`` asks for a second solution whose every path passes every end of the
+other pairs on the same side as in ``S``; ``--sides differ`` for one where some path
+passes some end on the other side. Which side is read off a ray from each end off the
+border to the nearest side: the parity of the path's crossings of that ray (a path
+that passes the end on the other side crosses it once more or once less). The two
+sides cover the part. Session 50: on every board measured, the 26x26 and the 42x25
+included, ``same`` is "none" in under 0.2 s, so the whole difficulty is in
+``differ``: a second solution would have to route some path round some end the other
+way.
+
 ``--cubes B1 B2 ...`` splits the ``empty`` part (with ``--at-most`` and ``--keep``
 if given) into cubes instead, one per open cell
 ``c``: "``c`` is the first empty cell in row-major order" (every cell before it used,
@@ -46,6 +56,7 @@ them lazily): an UNSAT answer is a proof, a model still has to be checked.
     python benchmarks/nikoli_split.py URL --part empty --cubes 3 10 30
     python benchmarks/nikoli_split.py URL --part empty --agree top:2 --time-limit 300
     python benchmarks/nikoli_split.py URL --differ top:2 --agree bottom:2
+    python benchmarks/nikoli_split.py URL --part empty --sides same
 
 This uses :class:`~numberlink_sat.numberlink.solve.NumberlinkSolver`'s internal
 searches on purpose: it measures them. One line per run: the part, the answer
@@ -64,15 +75,17 @@ from pysat.card import CardEnc, EncType
 
 from numberlink_sat.cli.common import positive_seconds
 from numberlink_sat.errors import NumberlinkSatError, SolveTimeout
+from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.formats import puzzlink
 from numberlink_sat.numberlink.local import shortcuts
-from numberlink_sat.numberlink.model import Solution
+from numberlink_sat.numberlink.model import Puzzle, Solution
 from numberlink_sat.numberlink.search_state import SearchState
 from numberlink_sat.numberlink.solve import _TIMED_OUT, NumberlinkSolver, solve
 from numberlink_sat.numberlink.verify import verify
 from numberlink_sat.sat.deadline import CpuBudget
 
 BAND_SIDES = ("top", "bottom", "left", "right")
+SIDES = ("same", "differ")
 
 PARTS = {
     "fill": ("fill", "touch", "u_turn"),
@@ -169,10 +182,115 @@ def _bands_text(agree: Sequence[tuple[str, int]], differ: Sequence[tuple[str, in
     return f" ({said})" if said else ""
 
 
+def end_rays(puzzle: Puzzle) -> dict[Cell, list[tuple[Cell, Cell]]]:
+    """For every end off the border, the edges its ray to the nearest side crosses.
+
+    The ray leaves the end's centre just right of its column (up or down) or just
+    below its row (left or right), so it crosses the edges from its column to the
+    next (or its row to the next) on the way out; ties go up, down, left, right.
+    Edges with a blocked cell are left out (no path uses them). An end on the
+    border has no ray: no path can pass it on the border's side.
+
+    >>> from numberlink_sat.numberlink.model import Puzzle
+    >>> end_rays(Puzzle(5, 4, {"A": ((1, 3), (0, 0)), "B": ((2, 1), (3, 4))}))
+    {(1, 3): [((0, 3), (0, 4))], (2, 1): [((3, 1), (3, 2))]}
+    """
+    height, width = puzzle.height, puzzle.width
+    rays: dict[Cell, list[tuple[Cell, Cell]]] = {}
+    for ends in puzzle.endpoints.values():
+        for row, col in ends:
+            if not (0 < row < height - 1 and 0 < col < width - 1):
+                continue
+            candidates = [
+                [((r, col), (r, col + 1)) for r in range(row - 1, -1, -1)],
+                [((r, col), (r, col + 1)) for r in range(row + 1, height)],
+                [((row, c), (row + 1, c)) for c in range(col - 1, -1, -1)],
+                [((row, c), (row + 1, c)) for c in range(col + 1, width)],
+            ]
+            ray = min(candidates, key=len)
+            rays[(row, col)] = [(a, b) for a, b in ray
+                                if a not in puzzle.blocked and b not in puzzle.blocked]
+    return rays
+
+
+def side_parities(puzzle: Puzzle, solution: Solution) -> dict[tuple[str, Cell], int]:
+    """For every label and every end of another label off the border: the parity of
+    the number of times the label's path crosses that end's ray (:func:`end_rays`).
+
+    Two solutions pass an end on the same side with a path exactly when they agree
+    here (the closed curve of the two paths winds round the end an even number of
+    times).
+
+    >>> from numberlink_sat.numberlink.model import Puzzle, Solution
+    >>> p = Puzzle(3, 3, {"A": ((1, 1), (2, 2)), "B": ((1, 0), (1, 2))})
+    >>> up = Solution({"A": [(1, 1), (2, 1), (2, 2)],
+    ...                "B": [(1, 0), (0, 0), (0, 1), (0, 2), (1, 2)]})
+    >>> side_parities(p, up)
+    {('B', (1, 1)): 1}
+    """
+    used = {label: {frozenset(step) for step in itertools.pairwise(path)}
+            for label, path in solution.paths.items()}
+    owner = {end: label for label, ends in puzzle.endpoints.items() for end in ends}
+    return {(label, end): sum(frozenset(edge) in steps for edge in ray) % 2
+            for end, ray in end_rays(puzzle).items()
+            for label, steps in used.items() if label != owner[end]}
+
+
+def _side_literals(solver: NumberlinkSolver, first: Solution) -> list[int]:
+    """For every entry of :func:`side_parities`, a literal "as in ``first``": the
+    parity of the label's crossings, a chain of XOR definitions over literals
+    "this edge used and its first cell of this label" (added to the session)."""
+    enc, session = solver.encoding, solver.session
+    assert enc is not None and session is not None
+    new = enc.pool.new
+    clauses: list[list[int]] = []
+    crossing: dict[tuple[str, Cell, Cell], int] = {}
+
+    def crosses(label: str, a: Cell, b: Cell) -> int:
+        if (label, a, b) not in crossing:
+            edge = enc.edge_var(a, b)
+            assert edge is not None  # end_rays leaves out blocked cells
+            bits = enc.label_literals(a, label)
+            crossing[(label, a, b)] = lit = new()
+            clauses.extend([[-lit, edge], *([-lit, bit] for bit in bits),
+                            [lit, -edge, *(-bit for bit in bits)]])
+        return crossing[(label, a, b)]
+
+    rays = end_rays(solver.puzzle)
+    literals = []
+    for (label, end), parity in side_parities(solver.puzzle, first).items():
+        if not rays[end]:
+            continue  # blocked cells all the way: the parity is 0 in every solution
+        chain = crosses(label, *rays[end][0])
+        for a, b in rays[end][1:]:
+            step, out = crosses(label, a, b), new()
+            clauses.extend([[-out, chain, step], [-out, -chain, -step],
+                            [out, -chain, step], [out, chain, -step]])
+            chain = out
+        literals.append(chain if parity else -chain)
+    session.add_clauses(clauses)
+    return literals
+
+
+def _sides_assumptions(solver: NumberlinkSolver, first: Solution, sides: str | None) -> list[int]:
+    """``same``: every parity as in ``first``; ``differ``: a new literal that implies
+    "some parity not as in ``first``"; none without ``--sides``."""
+    if sides is None:
+        return []
+    literals = _side_literals(solver, first)
+    if sides == "same":
+        return literals
+    enc, session = solver.encoding, solver.session
+    assert enc is not None and session is not None
+    guard = enc.pool.new()
+    session.add_clause([-guard, *(-lit for lit in literals)])
+    return [guard]
+
+
 def run(url: str, part: str, *, at_most: int | None, time_limit: float,
         dimacs: str | None, keep: Sequence[str] = (), cubes: Sequence[float] = (),
         agree: Sequence[tuple[str, int]] = (),
-        differ: Sequence[tuple[str, int]] = ()) -> str:
+        differ: Sequence[tuple[str, int]] = (), sides: str | None = None) -> str:
     """Run (or write) one part of the second search; the result line."""
     puzzle = puzzlink.parse_url(url)
     solver = NumberlinkSolver(puzzle, fill=False, time_limit=time_limit)
@@ -211,6 +329,7 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,
             assert var is not None  # a path's steps join open neighbours
             assumptions.append(var)
     assumptions += _band_assumptions(solver, first, agree, differ)
+    assumptions += _sides_assumptions(solver, first, sides)
     if dimacs is not None:
         return _write_dimacs(solver, given, assumptions, dimacs)
     if cubes:  # with the kept paths and the bound, if any, in every cube
@@ -226,6 +345,8 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,
     bound = "" if at_most is None else f" (at most {at_most} empty)"
     bound += f" ({len(keep)} paths kept)" if keep else ""
     bound += _bands_text(agree, differ)
+    bound += {"same": " (every end passed on the same side)",
+              "differ": " (some end passed on the other side)"}.get(sides or "", "")
     return (f"{part}{bound}: {answer} in {wall:.2f} s, "
             f"{solver.stats.conflicts} conflicts")
 
@@ -320,6 +441,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--differ", nargs="+", type=band, default=[], metavar="SIDE:Q",
                         help="some edge within Q rows or columns of SIDE differs from "
                              "the fill solution")
+    parser.add_argument("--sides", choices=SIDES, default=None,
+                        help="every path passes every end on the same side as in the fill "
+                             "solution, or some path passes some end on the other side")
     args = parser.parse_args(argv)
     try:
         puzzlink.parse_url(args.url)
@@ -327,7 +451,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"the URL {args.url!r}: {exc}")
     print(run(args.url, args.part, at_most=args.at_most, time_limit=args.time_limit,
               dimacs=args.dimacs, keep=args.keep, cubes=args.cubes, agree=args.agree,
-              differ=args.differ), flush=True)
+              differ=args.differ, sides=args.sides), flush=True)
     return 0
 
 

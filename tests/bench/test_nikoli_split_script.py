@@ -13,7 +13,7 @@ from pysat.solvers import Solver
 
 import numberlink_sat as nl
 from numberlink_sat.numberlink.formats import puzzlink
-from numberlink_sat.numberlink.model import Puzzle
+from numberlink_sat.numberlink.model import Puzzle, path_edges
 from tests.bench.scripts import load_script
 
 # unique under the Nikoli rule, and its solution fills the board
@@ -22,6 +22,8 @@ UNIQUE = Puzzle(4, 4, {"1": ((3, 3), (3, 0)), "2": ((3, 2), (3, 1)),
 # two Nikoli solutions: one fills the board, the other leaves cells empty
 TWO = Puzzle(4, 4, {"1": ((3, 2), (2, 1)), "2": ((3, 3), (2, 2)),
                     "3": ((3, 0), (1, 3)), "4": ((0, 1), (0, 0))})
+# two Nikoli solutions, both filling the board: paths 2 and 3 swap round pair 1's ends
+SWAP = Puzzle(4, 4, {"1": ((1, 1), (2, 1)), "2": ((2, 2), (0, 3)), "3": ((1, 2), (3, 3))})
 
 
 @pytest.fixture(autouse=True)
@@ -166,5 +168,68 @@ def test_the_dimacs_keeps_the_bands(split: ModuleType, tmp_path: Path,
     url, path = puzzlink.to_url(TWO), tmp_path / "bands.cnf"
     line = split.run(url, "empty", at_most=None, time_limit=30, dimacs=None, **bands)
     split.run(url, "empty", at_most=None, time_limit=30, dimacs=str(path), **bands)
+    with Solver(name="minisat22", bootstrap_with=CNF(from_file=str(path)).clauses) as solver:
+        assert solver.solve() is (": found" in line), line
+
+
+def _same_sides(puzzle: Puzzle, first: nl.Solution, other: nl.Solution) -> bool:
+    """Whether every path of ``other`` passes every inner end of another pair on the
+    side ``first``'s does: the parity of its crossings of a ray straight up from the end
+    (just right of its column), which is not the script's ray to the nearest side (two
+    rays from one end differ by the same amount for every path with the same ends)."""
+    def parities(solution: nl.Solution) -> dict[tuple[str, tuple[int, int]], int]:
+        steps = {label: set(path_edges(path)) for label, path in solution.paths.items()}
+        return {(label, (row, col)): sum(((r, col), (r, col + 1)) in used
+                                         for r in range(row)) % 2
+                for owner, ends in puzzle.endpoints.items() for row, col in ends
+                if 0 < row < puzzle.height - 1 and 0 < col < puzzle.width - 1
+                for label, used in steps.items() if label != owner}
+
+    return parities(first) == parities(other)
+
+
+@pytest.mark.parametrize(("puzzle", "part"), [(TWO, "empty"), (SWAP, "fill")])
+def test_sides_find_the_second_solution_where_it_passes_the_ends(
+        split: ModuleType, puzzle: Puzzle, part: str) -> None:
+    """``--sides same`` finds the board's other solution exactly when it passes every
+    end on the fill solution's side, ``--sides differ`` exactly when it does not; both
+    happen (TWO: same sides; SWAP: paths 2 and 3 pass pair 1 the other way)."""
+    first = nl.solve(puzzle)
+    assert first is not None
+    (other,) = [s for s in nl.solutions(puzzle, fill=False, limit=3) if s != first]
+    same = _same_sides(puzzle, first, other)
+    assert same is (puzzle is TWO)
+    url = puzzlink.to_url(puzzle)
+    alike = split.run(url, part, at_most=None, time_limit=30, dimacs=None, sides="same")
+    unlike = split.run(url, part, at_most=None, time_limit=30, dimacs=None, sides="differ")
+    assert alike.startswith(f"{part} (every end passed on the same side): "
+                            + ("found" if same else "none")), alike
+    assert unlike.startswith(f"{part} (some end passed on the other side): "
+                             + ("none" if same else "found")), unlike
+
+
+def test_side_parities_read_the_paths(split: ModuleType) -> None:
+    """SWAP's two solutions differ in the side on which paths 2 and 3 pass pair 1's
+    ends and each other's inner end, and in nothing else; border ends get no ray."""
+    first = nl.solve(SWAP)
+    assert first is not None
+    (other,) = [s for s in nl.solutions(SWAP, fill=False, limit=3) if s != first]
+    mine, theirs = split.side_parities(SWAP, first), split.side_parities(SWAP, other)
+    assert set(split.end_rays(SWAP)) == {(1, 1), (2, 1), (2, 2), (1, 2)}
+    assert {key for key in mine if mine[key] != theirs[key]} == {
+        ("2", (1, 1)), ("2", (2, 1)), ("2", (1, 2)),
+        ("3", (1, 1)), ("3", (2, 1)), ("3", (2, 2))}
+
+
+@pytest.mark.parametrize(("puzzle", "part", "sides"),
+                         [(TWO, "empty", "same"), (TWO, "empty", "differ"),
+                          (SWAP, "fill", "same"), (SWAP, "fill", "differ")])
+def test_the_dimacs_keeps_the_sides(split: ModuleType, tmp_path: Path, puzzle: Puzzle,
+                                    part: str, sides: str) -> None:
+    """The DIMACS of a part with ``--sides`` is satisfiable exactly when the search
+    finds a solution."""
+    url, path = puzzlink.to_url(puzzle), tmp_path / "sides.cnf"
+    line = split.run(url, part, at_most=None, time_limit=30, dimacs=None, sides=sides)
+    split.run(url, part, at_most=None, time_limit=30, dimacs=str(path), sides=sides)
     with Solver(name="minisat22", bootstrap_with=CNF(from_file=str(path)).clauses) as solver:
         assert solver.solve() is (": found" in line), line
