@@ -35,6 +35,12 @@ included, ``same`` is "none" in under 0.2 s, so the whole difficulty is in
 ``differ``: a second solution would have to route some path round some end the other
 way.
 
+``--side-parts B1 B2 ...`` runs the part as ``same`` and the ordered pieces of
+``differ``: piece ``k`` keeps the first ``k`` parities as in ``S`` and asks the next one
+to differ, so together they cover ``differ``. One solver takes them from the last back,
+each for up to ``B1`` seconds of CPU, then the ones left open for ``B2``, and so on,
+printing how many stay open.
+
 ``--cubes B1 B2 ...`` splits the ``empty`` part (with ``--at-most`` and ``--keep``
 if given) into cubes instead, one per open cell
 ``c``: "``c`` is the first empty cell in row-major order" (every cell before it used,
@@ -57,6 +63,7 @@ them lazily): an UNSAT answer is a proof, a model still has to be checked.
     python benchmarks/nikoli_split.py URL --part empty --agree top:2 --time-limit 300
     python benchmarks/nikoli_split.py URL --differ top:2 --agree bottom:2
     python benchmarks/nikoli_split.py URL --part empty --sides same
+    python benchmarks/nikoli_split.py URL --part empty --side-parts 5 30 120
 
 This uses :class:`~numberlink_sat.numberlink.solve.NumberlinkSolver`'s internal
 searches on purpose: it measures them. One line per run: the part, the answer
@@ -69,7 +76,7 @@ import argparse
 import itertools
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from pysat.card import CardEnc, EncType
 
@@ -272,6 +279,20 @@ def _side_literals(solver: NumberlinkSolver, first: Solution) -> list[int]:
     return literals
 
 
+def _side_pieces(solver: NumberlinkSolver, known: SearchState, assumptions: list[int],
+                 literals: list[int], budgets: Sequence[float], part: str) -> str:
+    """The part as ``same`` (piece ``len(literals)``) and the ordered pieces of
+    ``differ`` (piece ``k``: ``literals[:k]`` kept, ``literals[k]`` not), from the last
+    back, in passes of growing CPU budgets."""
+    count = len(literals) + 1
+    return _in_passes(
+        solver, known, list(reversed(range(count))), budgets,
+        lambda k: [*assumptions, *literals[:k], *(-lit for lit in literals[k:k + 1])],
+        name=f"{part} (side pieces)", noun="piece",
+        where=lambda left: f", pieces {min(left)}-{max(left)}",
+        at=lambda k: f"in piece {k} of {count}")
+
+
 def _sides_assumptions(solver: NumberlinkSolver, first: Solution, sides: str | None) -> list[int]:
     """``same``: every parity as in ``first``; ``differ``: a new literal that implies
     "some parity not as in ``first``"; none without ``--sides``."""
@@ -287,10 +308,24 @@ def _sides_assumptions(solver: NumberlinkSolver, first: Solution, sides: str | N
     return [guard]
 
 
-def run(url: str, part: str, *, at_most: int | None, time_limit: float,
+def _refused(part: str, dimacs: str | None, cubes: Sequence[float], sides: str | None,
+             side_parts: Sequence[float]) -> str | None:
+    """Why these options do not go together (``None``: they do)."""
+    if cubes and part != "empty":
+        return "--cubes splits the empty part only"
+    if cubes and dimacs is not None:
+        return "--cubes solves: it does not write DIMACS"
+    if side_parts and (dimacs is not None or cubes or sides is not None):
+        return "--side-parts solves the whole part: not with --dimacs, --cubes or --sides"
+    return None
+
+
+# Kept flat (PLR0913): one keyword per command-line option
+def run(url: str, part: str, *, at_most: int | None, time_limit: float,  # noqa: PLR0913
         dimacs: str | None, keep: Sequence[str] = (), cubes: Sequence[float] = (),
         agree: Sequence[tuple[str, int]] = (),
-        differ: Sequence[tuple[str, int]] = (), sides: str | None = None) -> str:
+        differ: Sequence[tuple[str, int]] = (), sides: str | None = None,
+        side_parts: Sequence[float] = ()) -> str:
     """Run (or write) one part of the second search; the result line."""
     puzzle = puzzlink.parse_url(url)
     solver = NumberlinkSolver(puzzle, fill=False, time_limit=time_limit)
@@ -306,10 +341,9 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,
     if None in selectors:
         return f"part {part!r} does not apply to these rules"
     assumptions = [s for s in selectors if s is not None]
-    if cubes and part != "empty":
-        return "--cubes splits the empty part only"
-    if cubes and dimacs is not None:
-        return "--cubes solves: it does not write DIMACS"
+    refused = _refused(part, dimacs, cubes, sides, side_parts)
+    if refused is not None:
+        return refused
     on_path: list[int] = []
     cells: list[int] = []
     if part == "empty":
@@ -332,6 +366,9 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,
     assumptions += _sides_assumptions(solver, first, sides)
     if dimacs is not None:
         return _write_dimacs(solver, given, assumptions, dimacs)
+    if side_parts:  # with the kept paths, bands and bound, if any, in every piece
+        return _side_pieces(solver, known, assumptions, _side_literals(solver, first),
+                            side_parts, part)
     if cubes:  # with the kept paths and the bound, if any, in every cube
         rows = [cell // puzzle.width for cell in cells]
         return _first_empty_cubes(solver, known, assumptions, on_path, rows, cubes)
@@ -361,33 +398,45 @@ def _checked(solver: NumberlinkSolver, found: object) -> str:
 def _first_empty_cubes(solver: NumberlinkSolver, known: SearchState, assumptions: list[int],
                        on_path: list[int], rows: list[int], budgets: Sequence[float]) -> str:
     """The ``empty`` part as one cube per cell (the first empty cell in row-major
-    order; ``rows`` gives each cell's row), in passes of growing CPU budgets; a line per
-    pass, then the summary."""
-    open_cubes = list(reversed(range(len(on_path))))
-    started = time.perf_counter()
+    order; ``rows`` gives each cell's row), in passes of growing CPU budgets."""
+    return _in_passes(
+        solver, known, list(reversed(range(len(on_path)))), budgets,
+        lambda cube: [*assumptions, *on_path[:cube], -on_path[cube]],
+        name="empty (cubes)", noun="cube",
+        where=lambda left: f", first empty cell in rows {rows[min(left)]}-{rows[max(left)]}",
+        at=lambda cube: f"first empty cell in row {rows[cube]}")
+
+
+def _in_passes(solver: NumberlinkSolver, known: SearchState, pieces: list[int],
+               budgets: Sequence[float], assumptions_of: Callable[[int], list[int]], *,
+               name: str, noun: str, where: Callable[[list[int]], str],
+               at: Callable[[int], str]) -> str:
+    """Search every piece (in the order given, one solver) for up to the first budget of
+    CPU seconds, then the ones left open for the next, and so on: a line per pass
+    (``where`` describes the open pieces), then the summary; the first solution found
+    ends it (``at`` says in which piece)."""
+    open_pieces, started = pieces, time.perf_counter()
     for budget in budgets:
         left = []
-        for cube in open_cubes:
-            cube_assumptions = [*assumptions, *on_path[:cube], -on_path[cube]]
+        for piece in open_pieces:
             try:
-                found = solver._search(known, cube_assumptions, CpuBudget(budget))
+                found = solver._search(known, assumptions_of(piece), CpuBudget(budget))
             except SolveTimeout:
-                return (f"empty (cubes): timeout with {len(open_cubes)} cubes of the pass "
+                return (f"{name}: timeout with {len(open_pieces)} {noun}s of the pass "
                         f"at {budget:g} s still to try")
             if found is _TIMED_OUT:
-                left.append(cube)
+                left.append(piece)
             elif found is not None:
-                return (f"empty (cubes): {_checked(solver, found)}, first empty cell in row "
-                        f"{rows[cube]}, after {time.perf_counter() - started:.0f} s")
-        open_cubes = left
-        where = (f", first empty cell in rows {rows[min(left)]}-{rows[max(left)]}"
-                 if left else "")
-        print(f"  {budget:g} s a cube: {len(left)} of {len(on_path)} cubes open{where}, "
-              f"{time.perf_counter() - started:.0f} s so far", flush=True)
+                return (f"{name}: {_checked(solver, found)}, {at(piece)}, "
+                        f"after {time.perf_counter() - started:.0f} s")
+        open_pieces = left
+        print(f"  {budget:g} s a {noun}: {len(left)} of {len(pieces)} {noun}s open"
+              f"{where(left) if left else ''}, {time.perf_counter() - started:.0f} s so far",
+              flush=True)
         if not left:
             break
-    answer = "none" if not open_cubes else f"{len(open_cubes)} cubes open"
-    return (f"empty (cubes): {answer} in {time.perf_counter() - started:.2f} s, "
+    answer = "none" if not open_pieces else f"{len(open_pieces)} {noun}s open"
+    return (f"{name}: {answer} in {time.perf_counter() - started:.2f} s, "
             f"{solver.stats.conflicts} conflicts")
 
 
@@ -444,6 +493,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sides", choices=SIDES, default=None,
                         help="every path passes every end on the same side as in the fill "
                              "solution, or some path passes some end on the other side")
+    parser.add_argument("--side-parts", nargs="+", type=float, default=[], metavar="SECONDS",
+                        help="the part as --sides same and the ordered pieces of --sides "
+                             "differ, passes of these CPU budgets a piece")
     args = parser.parse_args(argv)
     try:
         puzzlink.parse_url(args.url)
@@ -451,7 +503,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"the URL {args.url!r}: {exc}")
     print(run(args.url, args.part, at_most=args.at_most, time_limit=args.time_limit,
               dimacs=args.dimacs, keep=args.keep, cubes=args.cubes, agree=args.agree,
-              differ=args.differ, sides=args.sides), flush=True)
+              differ=args.differ, sides=args.sides, side_parts=args.side_parts),
+          flush=True)
     return 0
 
 

@@ -233,3 +233,40 @@ def test_the_dimacs_keeps_the_sides(split: ModuleType, tmp_path: Path, puzzle: P
     split.run(url, part, at_most=None, time_limit=30, dimacs=str(path), sides=sides)
     with Solver(name="minisat22", bootstrap_with=CNF(from_file=str(path)).clauses) as solver:
         assert solver.solve() is (": found" in line), line
+
+
+@pytest.mark.parametrize(("puzzle", "part"), [(UNIQUE, "empty"), (UNIQUE, "fill"),
+                                              (TWO, "empty"), (SWAP, "fill")])
+def test_the_side_pieces_answer_as_the_whole_part(split: ModuleType, puzzle: Puzzle,
+                                                  part: str) -> None:
+    """``--side-parts`` finds a second solution exactly when the part does, in the piece
+    ``same`` (the last) when it passes every end on the fill solution's side."""
+    url = puzzlink.to_url(puzzle)
+    whole = split.run(url, part, at_most=None, time_limit=30, dimacs=None)
+    pieces = split.run(url, part, at_most=None, time_limit=30, dimacs=None,
+                       side_parts=[1.0])
+    first = nl.solve(puzzle)
+    assert first is not None
+    count = len(split.side_parities(puzzle, first)) + 1
+    if ": none" in whole:
+        assert pieces.startswith(f"{part} (side pieces): none in "), pieces
+    else:
+        assert ": found" in whole, whole
+        assert pieces.startswith(f"{part} (side pieces): found, in piece "), pieces
+        piece = int(pieces.split(" in piece ")[1].split()[0])
+        if puzzle is TWO:  # its other solution passes every end on the same side
+            assert piece == count - 1, pieces
+        else:
+            assert piece < count - 1, pieces
+
+
+def test_side_pieces_refuse_what_they_cannot_do(split: ModuleType, tmp_path: Path) -> None:
+    """The pieces solve the whole part: no DIMACS, no cubes, no single side."""
+    url = puzzlink.to_url(TWO)
+    for extra in ({"dimacs": str(tmp_path / "x.cnf")}, {"cubes": [1.0]}, {"sides": "same"}):
+        options = {"dimacs": None, **extra}
+        line = split.run(url, "empty", at_most=None, time_limit=30, side_parts=[1.0],
+                         **options)
+        assert line == ("--side-parts solves the whole part: not with --dimacs, --cubes "
+                        "or --sides"), line
+    assert not (tmp_path / "x.cnf").exists()
