@@ -31,9 +31,9 @@ passes some end on the other side. Which side is read off a ray from each end of
 border to the nearest side: the parity of the path's crossings of that ray (a path
 that passes the end on the other side crosses it once more or once less). The two
 sides cover the part. Session 50: on every board measured, the 26x26 and the 42x25
-included, ``same`` is "none" in under 0.2 s, so the whole difficulty is in
-``differ``: a second solution would have to route some path round some end the other
-way.
+included, ``same`` is "none" before the first conflict (at most 0.5 s), so the whole
+difficulty is in ``differ``: a second solution would have to route some path round
+some end the other way.
 
 ``--side-parts B1 B2 ...`` runs the part as ``same`` and the ordered pieces of
 ``differ``: piece ``k`` keeps the first ``k`` parities as in ``S`` and asks the next one
