@@ -35,6 +35,11 @@ included, ``same`` is "none" before the first conflict (at most 0.5 s), so the w
 difficulty is in ``differ``: a second solution would have to route some path round
 some end the other way.
 
+``--changed-ends-at-most M`` asks for a second solution that passes at most ``M`` ends
+on the other side (with any path): a sequential counter over one literal an end
+(session 50: on the 26x26 and the 42x25, no second solution changes the side at 8
+ends or fewer, each bound proven in seconds).
+
 ``--side-parts B1 B2 ...`` runs the part as ``same`` and the ordered pieces of
 ``differ``: piece ``k`` keeps the first ``k`` parities as in ``S`` and asks the next one
 to differ, so together they cover ``differ``. One solver takes them from the last back,
@@ -64,6 +69,7 @@ them lazily): an UNSAT answer is a proof, a model still has to be checked.
     python benchmarks/nikoli_split.py URL --differ top:2 --agree bottom:2
     python benchmarks/nikoli_split.py URL --part empty --sides same
     python benchmarks/nikoli_split.py URL --part empty --side-parts 5 30 120
+    python benchmarks/nikoli_split.py URL --part empty --changed-ends-at-most 8
 
 This uses :class:`~numberlink_sat.numberlink.solve.NumberlinkSolver`'s internal
 searches on purpose: it measures them. One line per run: the part, the answer
@@ -118,11 +124,16 @@ def _some_cell_empty(solver: NumberlinkSolver) -> tuple[int, list[int], list[int
 
 def _at_most_empty(solver: NumberlinkSolver, on_path: list[int], bound: int) -> int:
     """A new literal that implies "at most ``bound`` of these cells empty"."""
+    return _at_most(solver, [-lit for lit in on_path], bound)
+
+
+def _at_most(solver: NumberlinkSolver, literals: list[int], bound: int) -> int:
+    """A new literal that implies "at most ``bound`` of ``literals`` true" (a sequential
+    counter)."""
     enc, session = solver.encoding, solver.session
     assert enc is not None and session is not None
     guard = enc.pool.new()
-    card = CardEnc.atmost([-lit for lit in on_path], bound=bound, top_id=guard,
-                          encoding=EncType.seqcounter)
+    card = CardEnc.atmost(literals, bound=bound, top_id=guard, encoding=EncType.seqcounter)
     while enc.pool.new() < card.nv:  # the counter's auxiliaries are taken
         pass
     session.add_clauses([[-guard, *clause] for clause in card.clauses])
@@ -243,7 +254,7 @@ def side_parities(puzzle: Puzzle, solution: Solution) -> dict[tuple[str, Cell], 
             for label, steps in used.items() if label != owner[end]}
 
 
-def _side_literals(solver: NumberlinkSolver, first: Solution) -> list[int]:
+def _side_literals(solver: NumberlinkSolver, first: Solution) -> dict[tuple[str, Cell], int]:
     """For every entry of :func:`side_parities`, a literal "as in ``first``": the
     parity of the label's crossings, a chain of XOR definitions over literals
     "this edge used and its first cell of this label" (added to the session)."""
@@ -264,7 +275,7 @@ def _side_literals(solver: NumberlinkSolver, first: Solution) -> list[int]:
         return crossing[(label, a, b)]
 
     rays = end_rays(solver.puzzle)
-    literals = []
+    literals = {}
     for (label, end), parity in side_parities(solver.puzzle, first).items():
         if not rays[end]:
             continue  # blocked cells all the way: the parity is 0 in every solution
@@ -274,7 +285,7 @@ def _side_literals(solver: NumberlinkSolver, first: Solution) -> list[int]:
             clauses.extend([[-out, chain, step], [-out, -chain, -step],
                             [out, -chain, step], [out, chain, -step]])
             chain = out
-        literals.append(chain if parity else -chain)
+        literals[(label, end)] = chain if parity else -chain
     session.add_clauses(clauses)
     return literals
 
@@ -293,19 +304,40 @@ def _side_pieces(solver: NumberlinkSolver, known: SearchState, assumptions: list
         at=lambda k: f"in piece {k} of {count}")
 
 
-def _sides_assumptions(solver: NumberlinkSolver, first: Solution, sides: str | None) -> list[int]:
+def _sides_assumptions(solver: NumberlinkSolver, first: Solution, sides: str | None,
+                       changed_ends: int | None = None) -> list[int]:
     """``same``: every parity as in ``first``; ``differ``: a new literal that implies
-    "some parity not as in ``first``"; none without ``--sides``."""
+    "some parity not as in ``first``"; ``changed_ends``: one that implies "at most that
+    many ends passed the other way"; none without either."""
+    assumptions = [] if changed_ends is None else [
+        _changed_ends_at_most(solver, first, changed_ends)]
     if sides is None:
-        return []
-    literals = _side_literals(solver, first)
+        return assumptions
+    literals = list(_side_literals(solver, first).values())
     if sides == "same":
-        return literals
+        return assumptions + literals
     enc, session = solver.encoding, solver.session
     assert enc is not None and session is not None
     guard = enc.pool.new()
     session.add_clause([-guard, *(-lit for lit in literals)])
-    return [guard]
+    return [*assumptions, guard]
+
+
+def _changed_ends_at_most(solver: NumberlinkSolver, first: Solution, bound: int) -> int:
+    """A new literal that implies "at most ``bound`` ends are passed by some path on the
+    other side than in ``first``" (one literal an end, then a sequential counter)."""
+    enc, session = solver.encoding, solver.session
+    assert enc is not None and session is not None
+    by_end: dict[Cell, list[int]] = {}
+    for (_label, end), same in _side_literals(solver, first).items():
+        by_end.setdefault(end, []).append(same)
+    changed = []
+    for sames in by_end.values():
+        end_changed = enc.pool.new()
+        session.add_clauses([[-end_changed, *(-same for same in sames)],
+                             *([same, end_changed] for same in sames)])
+        changed.append(end_changed)
+    return _at_most(solver, changed, bound)
 
 
 def _refused(part: str, dimacs: str | None, cubes: Sequence[float], sides: str | None,
@@ -325,7 +357,7 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,  # noqa:
         dimacs: str | None, keep: Sequence[str] = (), cubes: Sequence[float] = (),
         agree: Sequence[tuple[str, int]] = (),
         differ: Sequence[tuple[str, int]] = (), sides: str | None = None,
-        side_parts: Sequence[float] = ()) -> str:
+        side_parts: Sequence[float] = (), changed_ends: int | None = None) -> str:
     """Run (or write) one part of the second search; the result line."""
     puzzle = puzzlink.parse_url(url)
     solver = NumberlinkSolver(puzzle, fill=False, time_limit=time_limit)
@@ -363,12 +395,12 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,  # noqa:
             assert var is not None  # a path's steps join open neighbours
             assumptions.append(var)
     assumptions += _band_assumptions(solver, first, agree, differ)
-    assumptions += _sides_assumptions(solver, first, sides)
+    assumptions += _sides_assumptions(solver, first, sides, changed_ends)
     if dimacs is not None:
         return _write_dimacs(solver, given, assumptions, dimacs)
     if side_parts:  # with the kept paths, bands and bound, if any, in every piece
-        return _side_pieces(solver, known, assumptions, _side_literals(solver, first),
-                            side_parts, part)
+        return _side_pieces(solver, known, assumptions,
+                            list(_side_literals(solver, first).values()), side_parts, part)
     if cubes:  # with the kept paths and the bound, if any, in every cube
         rows = [cell // puzzle.width for cell in cells]
         return _first_empty_cubes(solver, known, assumptions, on_path, rows, cubes)
@@ -384,6 +416,8 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,  # noqa:
     bound += _bands_text(agree, differ)
     bound += {"same": " (every end passed on the same side)",
               "differ": " (some end passed on the other side)"}.get(sides or "", "")
+    if changed_ends is not None:
+        bound += f" (at most {changed_ends} ends passed the other way)"
     return (f"{part}{bound}: {answer} in {wall:.2f} s, "
             f"{solver.stats.conflicts} conflicts")
 
@@ -496,6 +530,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--side-parts", nargs="+", type=float, default=[], metavar="SECONDS",
                         help="the part as --sides same and the ordered pieces of --sides "
                              "differ, passes of these CPU budgets a piece")
+    parser.add_argument("--changed-ends-at-most", type=int, default=None, metavar="M",
+                        help="at most M ends passed by some path on the other side than "
+                             "in the fill solution")
     args = parser.parse_args(argv)
     try:
         puzzlink.parse_url(args.url)
@@ -503,8 +540,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"the URL {args.url!r}: {exc}")
     print(run(args.url, args.part, at_most=args.at_most, time_limit=args.time_limit,
               dimacs=args.dimacs, keep=args.keep, cubes=args.cubes, agree=args.agree,
-              differ=args.differ, sides=args.sides, side_parts=args.side_parts),
-          flush=True)
+              differ=args.differ, sides=args.sides, side_parts=args.side_parts,
+              changed_ends=args.changed_ends_at_most), flush=True)
     return 0
 
 

@@ -172,20 +172,30 @@ def test_the_dimacs_keeps_the_bands(split: ModuleType, tmp_path: Path,
         assert solver.solve() is (": found" in line), line
 
 
+def _up_parities(puzzle: Puzzle, solution: nl.Solution) -> dict[tuple[str, tuple[int, int]], int]:
+    """For every path and inner end of another pair, the parity of the path's crossings
+    of a ray straight up from the end (just right of its column). That is not the
+    script's ray to the nearest side, but two rays from one end differ by the same
+    amount for every path with the same ends, so comparisons agree."""
+    steps = {label: set(path_edges(path)) for label, path in solution.paths.items()}
+    return {(label, (row, col)): sum(((r, col), (r, col + 1)) in used
+                                     for r in range(row)) % 2
+            for owner, ends in puzzle.endpoints.items() for row, col in ends
+            if 0 < row < puzzle.height - 1 and 0 < col < puzzle.width - 1
+            for label, used in steps.items() if label != owner}
+
+
+def _changed_ends(puzzle: Puzzle, first: nl.Solution,
+                  other: nl.Solution) -> set[tuple[int, int]]:
+    """The ends that some path of ``other`` passes on the other side than in ``first``."""
+    mine, theirs = _up_parities(puzzle, first), _up_parities(puzzle, other)
+    return {end for (label, end), parity in mine.items() if theirs[(label, end)] != parity}
+
+
 def _same_sides(puzzle: Puzzle, first: nl.Solution, other: nl.Solution) -> bool:
     """Whether every path of ``other`` passes every inner end of another pair on the
-    side ``first``'s does: the parity of its crossings of a ray straight up from the end
-    (just right of its column), which is not the script's ray to the nearest side (two
-    rays from one end differ by the same amount for every path with the same ends)."""
-    def parities(solution: nl.Solution) -> dict[tuple[str, tuple[int, int]], int]:
-        steps = {label: set(path_edges(path)) for label, path in solution.paths.items()}
-        return {(label, (row, col)): sum(((r, col), (r, col + 1)) in used
-                                         for r in range(row)) % 2
-                for owner, ends in puzzle.endpoints.items() for row, col in ends
-                if 0 < row < puzzle.height - 1 and 0 < col < puzzle.width - 1
-                for label, used in steps.items() if label != owner}
-
-    return parities(first) == parities(other)
+    side ``first``'s does."""
+    return not _changed_ends(puzzle, first, other)
 
 
 @pytest.mark.parametrize(("puzzle", "part"), [(TWO, "empty"), (SWAP, "fill")])
@@ -270,3 +280,31 @@ def test_side_pieces_refuse_what_they_cannot_do(split: ModuleType, tmp_path: Pat
         assert line == ("--side-parts solves the whole part: not with --dimacs, --cubes "
                         "or --sides"), line
     assert not (tmp_path / "x.cnf").exists()
+
+
+@pytest.mark.parametrize(("puzzle", "part"), [(TWO, "empty"), (SWAP, "fill")])
+def test_changed_ends_at_most_counts_the_ends_passed_the_other_way(
+        split: ModuleType, puzzle: Puzzle, part: str) -> None:
+    """With ``--changed-ends-at-most M`` the board's other solution is found exactly
+    when it passes at most ``M`` ends the other way (TWO: none; SWAP: four)."""
+    first = nl.solve(puzzle)
+    assert first is not None
+    (other,) = [s for s in nl.solutions(puzzle, fill=False, limit=3) if s != first]
+    changed = len(_changed_ends(puzzle, first, other))
+    assert changed == (0 if puzzle is TWO else 4)
+    url = puzzlink.to_url(puzzle)
+    for bound in sorted({0, max(changed - 1, 0), changed, changed + 1}):
+        line = split.run(url, part, at_most=None, time_limit=30, dimacs=None,
+                         changed_ends=bound)
+        expected = "found" if changed <= bound else "none"
+        assert line.startswith(f"{part} (at most {bound} ends passed the other way): "
+                               + expected), line
+
+
+def test_no_bound_on_changed_ends_finds_beside_a_unique_solution(split: ModuleType) -> None:
+    """The unique board has nothing to find, however many ends may change."""
+    url = puzzlink.to_url(UNIQUE)
+    for bound in (0, 2, 8):
+        line = split.run(url, "empty", at_most=None, time_limit=30, dimacs=None,
+                         changed_ends=bound)
+        assert ": none in " in line, line
