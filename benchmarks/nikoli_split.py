@@ -38,7 +38,7 @@ some end the other way.
 ``--changed-ends-at-most M`` asks for a second solution that passes at most ``M`` ends
 on the other side (with any path): a sequential counter over one literal an end
 (session 50: on the 26x26 and the 42x25, no second solution changes the side at 8
-ends or fewer, each bound proven in seconds).
+ends or fewer, each proven in under 40 s).
 
 ``--side-parts B1 B2 ...`` runs the part as ``same`` and the ordered pieces of
 ``differ``: piece ``k`` keeps the first ``k`` parities as in ``S`` and asks the next one
