@@ -241,8 +241,8 @@ def side_parities(puzzle: Puzzle, solution: Solution) -> dict[tuple[str, Cell], 
 
     >>> from numberlink_sat.numberlink.model import Puzzle, Solution
     >>> p = Puzzle(3, 3, {"A": ((1, 1), (2, 2)), "B": ((1, 0), (1, 2))})
-    >>> up = Solution({"A": [(1, 1), (2, 1), (2, 2)],
-    ...                "B": [(1, 0), (0, 0), (0, 1), (0, 2), (1, 2)]})
+    >>> up = Solution(3, 3, {"A": [(1, 1), (2, 1), (2, 2)],
+    ...                      "B": [(1, 0), (0, 0), (0, 1), (0, 2), (1, 2)]})
     >>> side_parities(p, up)
     {('B', (1, 1)): 1}
     """
