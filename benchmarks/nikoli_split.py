@@ -91,7 +91,7 @@ from numberlink_sat.errors import NumberlinkSatError, SolveTimeout
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.formats import puzzlink
 from numberlink_sat.numberlink.local import shortcuts
-from numberlink_sat.numberlink.model import Puzzle, Solution
+from numberlink_sat.numberlink.model import Puzzle, Solution, path_edges
 from numberlink_sat.numberlink.search_state import SearchState
 from numberlink_sat.numberlink.solve import _TIMED_OUT, NumberlinkSolver, solve
 from numberlink_sat.numberlink.verify import verify
@@ -246,10 +246,9 @@ def side_parities(puzzle: Puzzle, solution: Solution) -> dict[tuple[str, Cell], 
     >>> side_parities(p, up)
     {('B', (1, 1)): 1}
     """
-    used = {label: {frozenset(step) for step in itertools.pairwise(path)}
-            for label, path in solution.paths.items()}
+    used = {label: set(path_edges(path)) for label, path in solution.paths.items()}
     owner = {end: label for label, ends in puzzle.endpoints.items() for end in ends}
-    return {(label, end): sum(frozenset(edge) in steps for edge in ray) % 2
+    return {(label, end): sum(edge in steps for edge in ray) % 2
             for end, ray in end_rays(puzzle).items()
             for label, steps in used.items() if label != owner[end]}
 
@@ -304,32 +303,34 @@ def _side_pieces(solver: NumberlinkSolver, known: SearchState, assumptions: list
         at=lambda k: f"in piece {k} of {count}")
 
 
-def _sides_assumptions(solver: NumberlinkSolver, first: Solution, sides: str | None,
-                       changed_ends: int | None = None) -> list[int]:
-    """``same``: every parity as in ``first``; ``differ``: a new literal that implies
-    "some parity not as in ``first``"; ``changed_ends``: one that implies "at most that
-    many ends passed the other way"; none without either."""
+def _sides_assumptions(solver: NumberlinkSolver, literals: dict[tuple[str, Cell], int],
+                       sides: str | None, changed_ends: int | None = None) -> list[int]:
+    """Given the literals "parity as in ``S``" (:func:`_side_literals`): ``same``: all
+    of them; ``differ``: a new literal that implies "some parity not as in ``S``";
+    ``changed_ends``: one that implies "at most that many ends passed the other way";
+    none without either."""
     assumptions = [] if changed_ends is None else [
-        _changed_ends_at_most(solver, first, changed_ends)]
+        _changed_ends_at_most(solver, literals, changed_ends)]
     if sides is None:
         return assumptions
-    literals = list(_side_literals(solver, first).values())
     if sides == "same":
-        return assumptions + literals
+        return assumptions + list(literals.values())
     enc, session = solver.encoding, solver.session
     assert enc is not None and session is not None
     guard = enc.pool.new()
-    session.add_clause([-guard, *(-lit for lit in literals)])
+    session.add_clause([-guard, *(-lit for lit in literals.values())])
     return [*assumptions, guard]
 
 
-def _changed_ends_at_most(solver: NumberlinkSolver, first: Solution, bound: int) -> int:
+def _changed_ends_at_most(solver: NumberlinkSolver, literals: dict[tuple[str, Cell], int],
+                          bound: int) -> int:
     """A new literal that implies "at most ``bound`` ends are passed by some path on the
-    other side than in ``first``" (one literal an end, then a sequential counter)."""
+    other side than in ``S``", from the literals of :func:`_side_literals` (one literal
+    an end, then a sequential counter)."""
     enc, session = solver.encoding, solver.session
     assert enc is not None and session is not None
     by_end: dict[Cell, list[int]] = {}
-    for (_label, end), same in _side_literals(solver, first).items():
+    for (_label, end), same in literals.items():
         by_end.setdefault(end, []).append(same)
     changed = []
     for sames in by_end.values():
@@ -395,12 +396,15 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,  # noqa:
             assert var is not None  # a path's steps join open neighbours
             assumptions.append(var)
     assumptions += _band_assumptions(solver, first, agree, differ)
-    assumptions += _sides_assumptions(solver, first, sides, changed_ends)
+    # the side parities' definitions, built once for --sides, --side-parts and the bound
+    side_literals = (_side_literals(solver, first)
+                     if sides or side_parts or changed_ends is not None else {})
+    assumptions += _sides_assumptions(solver, side_literals, sides, changed_ends)
     if dimacs is not None:
         return _write_dimacs(solver, given, assumptions, dimacs)
     if side_parts:  # with the kept paths, bands and bound, if any, in every piece
         return _side_pieces(solver, known, assumptions,
-                            list(_side_literals(solver, first).values()), side_parts, part)
+                            list(side_literals.values()), side_parts, part)
     if cubes:  # with the kept paths and the bound, if any, in every cube
         rows = [cell // puzzle.width for cell in cells]
         return _first_empty_cubes(solver, known, assumptions, on_path, rows, cubes)
