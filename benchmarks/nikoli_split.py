@@ -86,7 +86,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from pysat.card import CardEnc, EncType
 
-from numberlink_sat.cli.common import positive_seconds
+from numberlink_sat.cli.common import non_negative_int, positive_seconds
 from numberlink_sat.errors import NumberlinkSatError, SolveTimeout
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.formats import puzzlink
@@ -513,13 +513,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("url", help="a puzz.link numlin URL")
     parser.add_argument("--part", choices=sorted(PARTS), default="empty")
-    parser.add_argument("--at-most", type=int, default=None, metavar="K",
+    parser.add_argument("--at-most", type=non_negative_int, default=None, metavar="K",
                         help="with --part empty: at most K cells empty")
     parser.add_argument("--time-limit", type=positive_seconds, default=60.0)
     parser.add_argument("--keep", nargs="+", default=[], metavar="LABEL",
                         help="fix these labels' paths as in the fill solution")
     parser.add_argument("--dimacs", metavar="FILE", help="write the CNF instead of solving")
-    parser.add_argument("--cubes", nargs="+", type=float, default=[], metavar="SECONDS",
+    parser.add_argument("--cubes", nargs="+", type=positive_seconds, default=[],
+                        metavar="SECONDS",
                         help="with --part empty: one cube per first empty cell, passes of "
                              "these CPU budgets a cube")
     parser.add_argument("--agree", nargs="+", type=band, default=[], metavar="SIDE:Q",
@@ -531,10 +532,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sides", choices=SIDES, default=None,
                         help="every path passes every end on the same side as in the fill "
                              "solution, or some path passes some end on the other side")
-    parser.add_argument("--side-parts", nargs="+", type=float, default=[], metavar="SECONDS",
+    parser.add_argument("--side-parts", nargs="+", type=positive_seconds, default=[],
+                        metavar="SECONDS",
                         help="the part as --sides same and the ordered pieces of --sides "
                              "differ, passes of these CPU budgets a piece")
-    parser.add_argument("--changed-ends-at-most", type=int, default=None, metavar="M",
+    parser.add_argument("--changed-ends-at-most", type=non_negative_int, default=None,
+                        metavar="M",
                         help="at most M ends passed by some path on the other side than "
                              "in the fill solution")
     args = parser.parse_args(argv)

@@ -176,15 +176,32 @@ def positive_seconds(text: str) -> float:
     return positive_number(text, "a number of seconds")
 
 
-def positive_int(text: str) -> int:
-    """argparse type for a whole number >= 1."""
+def _whole_number(text: str, least: int) -> int:
+    """A whole number at least ``least``, or argparse's usage error."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be at least {least}, got {text!r}")
     return value
+
+
+def positive_int(text: str) -> int:
+    """argparse type for a whole number >= 1."""
+    return _whole_number(text, 1)
+
+
+def non_negative_int(text: str) -> int:
+    """argparse type for a whole number >= 0 (a count or a bound that may be 0).
+
+    >>> non_negative_int("0")
+    0
+    >>> non_negative_int("-1")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: must be at least 0, got '-1'
+    """
+    return _whole_number(text, 0)
 
 
 def add_solver_options(parser: argparse.ArgumentParser) -> None:

@@ -55,6 +55,20 @@ def test_nikoli_split_with_a_bad_url(capsys: pytest.CaptureFixture[str]) -> None
     assert "line 1, column 32: 'z' skips 20 empty cells" in message
 
 
+@pytest.mark.parametrize(("option", "value", "expected"), [
+    ("--at-most", "-1", "argument --at-most: must be at least 0, got '-1'"),
+    ("--changed-ends-at-most", "-2", "argument --changed-ends-at-most: must be at least 0, "
+                                     "got '-2'"),
+    ("--changed-ends-at-most", "x", "argument --changed-ends-at-most: not a whole number: 'x'"),
+    ("--cubes", "-1", "argument --cubes: must be > 0, got '-1'"),
+    ("--side-parts", "0", "argument --side-parts: must be > 0, got '0'"),
+])
+def test_nikoli_split_bounds_and_budgets(option: str, value: str, expected: str,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    url = "https://puzz.link/p?numlin/3/3/1g2j1g2"
+    assert usage_error("nikoli_split", [url, option, value], capsys).endswith(expected)
+
+
 @pytest.mark.parametrize("script", ["certificate_bench", "diagnose_bench", "generate_bench",
                                     "handmade_bench", "held_bench", "huge_boards",
                                     "lianliankan_bench",
