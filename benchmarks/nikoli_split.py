@@ -18,6 +18,14 @@ search of the plain Nikoli rule (no fill) beside it (``docs/encoding.md``,
 their edges): how much of the difficulty is in the other paths (session 7: on the
 26x26 any half of the paths kept leaves nothing to search).
 
+``--changed LABEL ...`` asks for each of those labels' paths to differ from ``S`` (one
+clause a path: some edge of it unused). It is what a *held-path lemma* says ("the
+puzzle with that path's cells blocked has one solution", proven by ``numberlink-sat
+check --by-held-paths``, ``docs/designer.md``): a second solution keeping the path
+would leave a second solution of the smaller puzzle. The script does not prove the
+lemmas: the part with ``--changed`` is the whole part only where they hold (session
+52: the 26x26's lemmas for paths 6, 15 and 18 as DIMACS for Kissat).
+
 ``--agree SIDE:Q ...`` fixes every edge within ``Q`` rows or columns of that side of the
 board (``top``, ``bottom``, ``left``, ``right``) as it is in ``S``; ``--differ SIDE:Q ...``
 asks for some edge of that band to differ from ``S`` (one clause per band). They say
@@ -64,6 +72,7 @@ them lazily): an UNSAT answer is a proof, a model still has to be checked.
     python benchmarks/nikoli_split.py URL --part empty --at-most 2 --time-limit 300
     python benchmarks/nikoli_split.py URL --part empty --keep 1 2 3 4 5 6 7 8 9 10 11
     python benchmarks/nikoli_split.py URL --part empty --dimacs /tmp/empty.cnf
+    python benchmarks/nikoli_split.py URL --part empty --changed 6 15 18 --dimacs /tmp/held.cnf
     python benchmarks/nikoli_split.py URL --part empty --cubes 3 10 30
     python benchmarks/nikoli_split.py URL --part empty --agree top:2 --time-limit 300
     python benchmarks/nikoli_split.py URL --differ top:2 --agree bottom:2
@@ -358,7 +367,8 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,  # noqa:
         dimacs: str | None, keep: Sequence[str] = (), cubes: Sequence[float] = (),
         agree: Sequence[tuple[str, int]] = (),
         differ: Sequence[tuple[str, int]] = (), sides: str | None = None,
-        side_parts: Sequence[float] = (), changed_ends: int | None = None) -> str:
+        side_parts: Sequence[float] = (), changed_ends: int | None = None,
+        changed: Sequence[str] = ()) -> str:
     """Run (or write) one part of the second search; the result line."""
     puzzle = puzzlink.parse_url(url)
     solver = NumberlinkSolver(puzzle, fill=False, time_limit=time_limit)
@@ -384,17 +394,18 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,  # noqa:
         assumptions.append(guard)
         if at_most is not None:
             assumptions.append(_at_most_empty(solver, on_path, at_most))
-    unknown = [label for label in keep if label not in first.paths]
+    unknown = [label for label in [*keep, *changed] if label not in first.paths]
     if unknown:
         return f"no such label: {', '.join(unknown)}"
     enc = solver.encoding
     assert enc is not None
     for label in keep:
-        path = first.paths[label]
-        for a, b in itertools.pairwise(path):
-            var = enc.edge_var(a, b)
-            assert var is not None  # a path's steps join open neighbours
-            assumptions.append(var)
+        assumptions += _path_edges(solver, first, label)
+    session = solver.session
+    assert session is not None
+    # a clause, not an assumption: it holds for the whole run (and its DIMACS)
+    session.add_clauses([[-var for var in _path_edges(solver, first, label)]
+                         for label in changed])
     assumptions += _band_assumptions(solver, first, agree, differ)
     # the side parities' definitions, built once for --sides, --side-parts and the bound
     side_literals = (_side_literals(solver, first)
@@ -417,6 +428,7 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,  # noqa:
     wall = time.perf_counter() - started
     bound = "" if at_most is None else f" (at most {at_most} empty)"
     bound += f" ({len(keep)} paths kept)" if keep else ""
+    bound += f" ({len(changed)} paths changed)" if changed else ""
     bound += _bands_text(agree, differ)
     bound += {"same": " (every end passed on the same side)",
               "differ": " (some end passed on the other side)"}.get(sides or "", "")
@@ -424,6 +436,18 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,  # noqa:
         bound += f" (at most {changed_ends} ends passed the other way)"
     return (f"{part}{bound}: {answer} in {wall:.2f} s, "
             f"{solver.stats.conflicts} conflicts")
+
+
+def _path_edges(solver: NumberlinkSolver, first: Solution, label: str) -> list[int]:
+    """The edge variables of ``label``'s path in ``first``."""
+    enc = solver.encoding
+    assert enc is not None
+    edges = []
+    for a, b in itertools.pairwise(first.paths[label]):
+        var = enc.edge_var(a, b)
+        assert var is not None  # a path's steps join open neighbours
+        edges.append(var)
+    return edges
 
 
 def _checked(solver: NumberlinkSolver, found: object) -> str:
@@ -518,6 +542,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=positive_seconds, default=60.0)
     parser.add_argument("--keep", nargs="+", default=[], metavar="LABEL",
                         help="fix these labels' paths as in the fill solution")
+    parser.add_argument("--changed", nargs="+", default=[], metavar="LABEL",
+                        help="each of these labels' paths differs from the fill solution "
+                             "(what a held-path lemma says; not proven here)")
     parser.add_argument("--dimacs", metavar="FILE", help="write the CNF instead of solving")
     parser.add_argument("--cubes", nargs="+", type=positive_seconds, default=[],
                         metavar="SECONDS",
@@ -548,7 +575,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(run(args.url, args.part, at_most=args.at_most, time_limit=args.time_limit,
               dimacs=args.dimacs, keep=args.keep, cubes=args.cubes, agree=args.agree,
               differ=args.differ, sides=args.sides, side_parts=args.side_parts,
-              changed_ends=args.changed_ends_at_most), flush=True)
+              changed_ends=args.changed_ends_at_most, changed=args.changed), flush=True)
     return 0
 
 

@@ -83,6 +83,32 @@ def test_kept_paths_narrow_the_search(split: ModuleType) -> None:
                      keep=["9"]) == "no such label: 9"
 
 
+@pytest.mark.parametrize(("changed", "keep", "answer"), [
+    (["3"], [], "empty (1 paths changed): found"),  # only path 3 differs in TWO
+    (["1"], [], "empty (1 paths changed): none"),
+    (["3"], ["3"], "empty (1 paths kept) (1 paths changed): none"),
+    (["2", "3"], [], "empty (2 paths changed): none"),
+    (["3", "9"], [], "no such label: 9"),
+])
+def test_changed_paths_ask_each_path_to_differ(split: ModuleType, changed: list[str],
+                                               keep: list[str], answer: str) -> None:
+    """TWO's second solution changes path 3 alone: asking path 3 to change finds it,
+    asking path 1 or 2 (too) to change, or path 3 kept as well, leaves nothing."""
+    line = split.run(puzzlink.to_url(TWO), "empty", at_most=None, time_limit=30,
+                     dimacs=None, keep=keep, changed=changed)
+    assert line.startswith(answer), line
+
+
+@pytest.mark.parametrize(("changed", "satisfiable"), [(["3"], True), (["1"], False)])
+def test_the_dimacs_keeps_the_changed_paths(split: ModuleType, tmp_path: Path,
+                                            changed: list[str], satisfiable: bool) -> None:
+    path = tmp_path / "held.cnf"
+    split.run(puzzlink.to_url(TWO), "empty", at_most=None, time_limit=30,
+              dimacs=str(path), changed=changed)
+    with Solver(name="minisat22", bootstrap_with=CNF(from_file=str(path)).clauses) as solver:
+        assert solver.solve() is satisfiable
+
+
 def test_the_first_empty_cell_cubes_answer_as_the_whole_part(split: ModuleType) -> None:
     """One cube per first empty cell covers the part: none beside the unique board's
     solution, the second solution of the other board; only the empty part splits."""
