@@ -99,6 +99,7 @@ from numberlink_sat.cli.common import non_negative_int, positive_seconds
 from numberlink_sat.errors import NumberlinkSatError, SolveTimeout
 from numberlink_sat.grid import Cell
 from numberlink_sat.numberlink.formats import puzzlink
+from numberlink_sat.numberlink.held_cases import add_case
 from numberlink_sat.numberlink.local import shortcuts
 from numberlink_sat.numberlink.model import Puzzle, Solution, path_edges
 from numberlink_sat.numberlink.search_state import SearchState
@@ -397,15 +398,10 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,  # noqa:
     unknown = [label for label in [*keep, *changed] if label not in first.paths]
     if unknown:
         return f"no such label: {', '.join(unknown)}"
-    enc = solver.encoding
-    assert enc is not None
-    for label in keep:
-        assumptions += _path_edges(solver, first, label)
-    session = solver.session
-    assert session is not None
-    # a clause, not an assumption: it holds for the whole run (and its DIMACS)
-    session.add_clauses([[-var for var in _path_edges(solver, first, label)]
-                         for label in changed])
+    assumptions += _kept_edges(solver, first, keep)
+    # the held-path proof's own clauses, not assumptions: they hold for the whole run
+    # (and its DIMACS)
+    add_case(solver, first, changed)
     assumptions += _band_assumptions(solver, first, agree, differ)
     # the side parities' definitions, built once for --sides, --side-parts and the bound
     side_literals = (_side_literals(solver, first)
@@ -438,15 +434,16 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,  # noqa:
             f"{solver.stats.conflicts} conflicts")
 
 
-def _path_edges(solver: NumberlinkSolver, first: Solution, label: str) -> list[int]:
-    """The edge variables of ``label``'s path in ``first``."""
+def _kept_edges(solver: NumberlinkSolver, first: Solution, keep: Sequence[str]) -> list[int]:
+    """The edge variables of the ``keep`` labels' paths in ``first``."""
     enc = solver.encoding
     assert enc is not None
     edges = []
-    for a, b in itertools.pairwise(first.paths[label]):
-        var = enc.edge_var(a, b)
-        assert var is not None  # a path's steps join open neighbours
-        edges.append(var)
+    for label in keep:
+        for a, b in itertools.pairwise(first.paths[label]):
+            var = enc.edge_var(a, b)
+            assert var is not None  # a path's steps join open neighbours
+            edges.append(var)
     return edges
 
 
