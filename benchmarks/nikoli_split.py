@@ -48,6 +48,16 @@ on the other side (with any path): a sequential counter over one literal an end
 (session 50: on the 26x26 and the 42x25, no second solution changes the side at 8
 ends or fewer, each proven in under 40 s).
 
+``--cuts D`` adds *cut conditions*, the counting argument behind routing paths of a
+given topology: a path whose ends lie on the two sides of a curve crosses it an odd
+number of times, so at least once, and no edge carries two paths, so at most as many
+paths cross a curve an odd number of times as it has edges. The curves
+(:func:`dual_curves`): four rays from every end, the straight line between two ends in
+one row or column, and two L-shaped lines between two ends at most ``D`` apart. Every
+solution satisfies them (they add no solution and remove none); the question is
+whether stating them saves the solver the search that would find them (session 53: on
+the 26x26 they do not).
+
 ``--side-parts B1 B2 ...`` runs the part as ``same`` and the ordered pieces of
 ``differ``: piece ``k`` keeps the first ``k`` parities as in ``S`` and asks the next one
 to differ, so together they cover ``differ``. One solver takes them from the last back,
@@ -263,39 +273,156 @@ def side_parities(puzzle: Puzzle, solution: Solution) -> dict[tuple[str, Cell], 
             for label, steps in used.items() if label != owner[end]}
 
 
+Curve = tuple[Cell, Cell | None, list[tuple[Cell, Cell]]]
+"""A dual curve from an end to another end (or to the border, ``None``): the edges it
+crosses."""
+
+
+def dual_curves(puzzle: Puzzle, max_distance: int) -> list[Curve]:
+    """Curves for the cut conditions of ``--cuts``: from every end, the four straight
+    lines to the sides of the board; between two ends of different pairs in one row or
+    column, the straight line; between two ends of different pairs in different rows
+    and columns, at most ``max_distance`` apart (Manhattan), both L-shaped lines.
+
+    A line runs just right of an end's column (vertical) or just below its row
+    (horizontal), as the rays of :func:`end_rays` do, and crosses one edge a row or
+    column it passes. An L leaves the first end vertically and turns on the row border
+    next to the second end, on the first end's side, then runs to the second end's
+    column. Edges off the board or at a blocked cell are left out (no path uses them),
+    and so are curves with no edge left.
+
+    >>> from numberlink_sat.numberlink.model import Puzzle
+    >>> p = Puzzle(3, 3, {"A": ((0, 0), (2, 2)), "B": ((1, 2), (2, 0))})
+    >>> for first, second, edges in dual_curves(p, 5):
+    ...     if second is not None:
+    ...         print(first, second, edges)
+    (0, 0) (2, 0) [((1, 0), (1, 1))]
+    (0, 0) (1, 2) [((0, 1), (1, 1))]
+    (1, 2) (0, 0) [((0, 1), (1, 1)), ((0, 2), (1, 2))]
+    """
+    height, width = puzzle.height, puzzle.width
+
+    def on_board(edges: Iterable[tuple[Cell, Cell]]) -> list[tuple[Cell, Cell]]:
+        return [(a, b) for a, b in edges
+                if b[0] < height and b[1] < width
+                and a not in puzzle.blocked and b not in puzzle.blocked]
+
+    def down_line(col: int, rows: Iterable[int]) -> list[tuple[Cell, Cell]]:
+        return [((r, col), (r, col + 1)) for r in rows]
+
+    def across_line(row: int, cols: Iterable[int]) -> list[tuple[Cell, Cell]]:
+        return [((row, c), (row + 1, c)) for c in cols]
+
+    owner = {end: label for label, ends in puzzle.endpoints.items() for end in ends}
+    ends = sorted(owner)
+    found: list[Curve] = []
+    for row, col in ends:  # the four rays
+        for edges in (down_line(col, range(row)), down_line(col, range(row + 1, height)),
+                      across_line(row, range(col)), across_line(row, range(col + 1, width))):
+            found.append(((row, col), None, on_board(edges)))
+    for first, second in itertools.combinations(ends, 2):  # straight between two ends
+        (r1, c1), (r2, c2) = first, second
+        if owner[first] != owner[second] and (r1 == r2 or c1 == c2):
+            edges = (down_line(c1, range(r1 + 1, r2)) if c1 == c2
+                     else across_line(r1, range(min(c1, c2) + 1, max(c1, c2))))
+            found.append((first, second, on_board(edges)))
+    for first, second in itertools.permutations(ends, 2):  # L-shaped between two ends
+        (r1, c1), (r2, c2) = first, second
+        if (owner[first] == owner[second] or r1 == r2 or c1 == c2
+                or abs(r1 - r2) + abs(c1 - c2) > max_distance):
+            continue
+        turn = r2 - 1 if r2 > r1 else r2  # the row border next to the second end
+        rows = range(r1 + 1, r2) if r2 > r1 else range(r2 + 1, r1)
+        cols = range(c1 + 1, c2) if c2 > c1 else range(c2 + 1, c1 + 1)
+        found.append((first, second, on_board([*down_line(c1, rows),
+                                               *across_line(turn, cols)])))
+    return [curve for curve in found if curve[2]]
+
+
+def _cut_guard(solver: NumberlinkSolver, curves: Sequence[Curve]) -> tuple[int, int]:
+    """A new literal that implies, for every curve, "at most as many paths cross it an
+    odd number of times as it has edges" (the curve's own end pairs left out), and how
+    many curves can bind (more paths than edges).
+
+    Each such path uses at least one of the curve's edges, and no edge is used by two
+    paths, so every solution satisfies all of them: they add no reasoning the clauses
+    do not imply, only a shorter way to it, where a topology would push more paths
+    across a curve than it has room for."""
+    enc, session = solver.encoding, solver.session
+    assert enc is not None and session is not None
+    owner = {end: label for label, ends in solver.puzzle.endpoints.items() for end in ends}
+    crossings = _Crossings(solver)
+    bounds: list[tuple[list[int], int]] = []
+    for first, second, edges in curves:
+        mine = {owner[first], owner.get(second or first)}
+        labels = [label for label in solver.puzzle.endpoints if label not in mine]
+        if len(labels) > len(edges):
+            bounds.append(([crossings.parity(label, edges) for label in labels], len(edges)))
+    crossings.flush()
+    guard = enc.pool.new()
+    session.add_clauses([[-guard, _at_most(solver, odd, room)] for odd, room in bounds])
+    return guard, len(bounds)
+
+
+class _Crossings:
+    """Literals "this edge is used and its first cell carries this label", made once
+    each, and the parity of a label's crossings of a list of edges (a chain of XOR
+    definitions); the clauses wait in :attr:`clauses` until :meth:`flush` gives them
+    to the solver's session."""
+
+    def __init__(self, solver: NumberlinkSolver) -> None:
+        assert solver.encoding is not None and solver.session is not None
+        self.solver = solver
+        self.clauses: list[list[int]] = []
+        self._crossing: dict[tuple[str, Cell, Cell], int] = {}
+
+    def crosses(self, label: str, a: Cell, b: Cell) -> int:
+        """The literal "edge ``a-b`` used, ``a`` of ``label``"."""
+        enc = self.solver.encoding
+        assert enc is not None
+        if (label, a, b) not in self._crossing:
+            edge = enc.edge_var(a, b)
+            assert edge is not None  # the callers leave out blocked cells
+            bits = enc.label_literals(a, label)
+            self._crossing[(label, a, b)] = lit = enc.pool.new()
+            self.clauses.extend([[-lit, edge], *([-lit, bit] for bit in bits),
+                                 [lit, -edge, *(-bit for bit in bits)]])
+        return self._crossing[(label, a, b)]
+
+    def parity(self, label: str, edges: Sequence[tuple[Cell, Cell]]) -> int:
+        """A literal true exactly when ``label``'s path uses an odd number of ``edges``
+        (at least one edge)."""
+        enc = self.solver.encoding
+        assert enc is not None
+        chain = self.crosses(label, *edges[0])
+        for a, b in edges[1:]:
+            step, out = self.crosses(label, a, b), enc.pool.new()
+            self.clauses.extend([[-out, chain, step], [-out, -chain, -step],
+                                 [out, -chain, step], [out, chain, -step]])
+            chain = out
+        return chain
+
+    def flush(self) -> None:
+        """Give the clauses made so far to the session."""
+        session = self.solver.session
+        assert session is not None
+        session.add_clauses(self.clauses)
+        self.clauses = []
+
+
 def _side_literals(solver: NumberlinkSolver, first: Solution) -> dict[tuple[str, Cell], int]:
     """For every entry of :func:`side_parities`, a literal "as in ``first``": the
     parity of the label's crossings, a chain of XOR definitions over literals
     "this edge used and its first cell of this label" (added to the session)."""
-    enc, session = solver.encoding, solver.session
-    assert enc is not None and session is not None
-    new = enc.pool.new
-    clauses: list[list[int]] = []
-    crossing: dict[tuple[str, Cell, Cell], int] = {}
-
-    def crosses(label: str, a: Cell, b: Cell) -> int:
-        if (label, a, b) not in crossing:
-            edge = enc.edge_var(a, b)
-            assert edge is not None  # end_rays leaves out blocked cells
-            bits = enc.label_literals(a, label)
-            crossing[(label, a, b)] = lit = new()
-            clauses.extend([[-lit, edge], *([-lit, bit] for bit in bits),
-                            [lit, -edge, *(-bit for bit in bits)]])
-        return crossing[(label, a, b)]
-
+    crossings = _Crossings(solver)
     rays = end_rays(solver.puzzle)
     literals = {}
     for (label, end), parity in side_parities(solver.puzzle, first).items():
         if not rays[end]:
             continue  # blocked cells all the way: the parity is 0 in every solution
-        chain = crosses(label, *rays[end][0])
-        for a, b in rays[end][1:]:
-            step, out = crosses(label, a, b), new()
-            clauses.extend([[-out, chain, step], [-out, -chain, -step],
-                            [out, -chain, step], [out, chain, -step]])
-            chain = out
+        chain = crossings.parity(label, rays[end])
         literals[(label, end)] = chain if parity else -chain
-    session.add_clauses(clauses)
+    crossings.flush()
     return literals
 
 
@@ -369,7 +496,7 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,  # noqa:
         agree: Sequence[tuple[str, int]] = (),
         differ: Sequence[tuple[str, int]] = (), sides: str | None = None,
         side_parts: Sequence[float] = (), changed_ends: int | None = None,
-        changed: Sequence[str] = ()) -> str:
+        changed: Sequence[str] = (), cuts: int | None = None) -> str:
     """Run (or write) one part of the second search; the result line."""
     puzzle = puzzlink.parse_url(url)
     solver = NumberlinkSolver(puzzle, fill=False, time_limit=time_limit)
@@ -407,6 +534,10 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,  # noqa:
     side_literals = (_side_literals(solver, first)
                      if sides or side_parts or changed_ends is not None else {})
     assumptions += _sides_assumptions(solver, side_literals, sides, changed_ends)
+    binding = None
+    if cuts is not None:
+        guard, binding = _cut_guard(solver, dual_curves(puzzle, cuts))
+        assumptions.append(guard)
     if dimacs is not None:
         return _write_dimacs(solver, given, assumptions, dimacs)
     if side_parts:  # with the kept paths, bands and bound, if any, in every piece
@@ -422,6 +553,20 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,  # noqa:
     except SolveTimeout:
         answer = "timeout"
     wall = time.perf_counter() - started
+    bound = _bounds_text(at_most, keep, changed, agree, differ, sides, changed_ends, binding)
+    return (f"{part}{bound}: {answer} in {wall:.2f} s, "
+            f"{solver.stats.conflicts} conflicts")
+
+
+def _bounds_text(at_most: int | None, keep: Sequence[str],
+                 changed: Sequence[str], agree: Sequence[tuple[str, int]],
+                 differ: Sequence[tuple[str, int]], sides: str | None,
+                 changed_ends: int | None, binding: int | None) -> str:
+    """What narrows the part, in words, for the result line.
+
+    >>> _bounds_text(4, [], ["3"], [], [], None, None, 7)
+    ' (at most 4 empty) (1 paths changed) (cut conditions on 7 curves)'
+    """
     bound = "" if at_most is None else f" (at most {at_most} empty)"
     bound += f" ({len(keep)} paths kept)" if keep else ""
     bound += f" ({len(changed)} paths changed)" if changed else ""
@@ -430,8 +575,9 @@ def run(url: str, part: str, *, at_most: int | None, time_limit: float,  # noqa:
               "differ": " (some end passed on the other side)"}.get(sides or "", "")
     if changed_ends is not None:
         bound += f" (at most {changed_ends} ends passed the other way)"
-    return (f"{part}{bound}: {answer} in {wall:.2f} s, "
-            f"{solver.stats.conflicts} conflicts")
+    if binding is not None:
+        bound += f" (cut conditions on {binding} curves)"
+    return bound
 
 
 def _kept_edges(solver: NumberlinkSolver, first: Solution, keep: Sequence[str]) -> list[int]:
@@ -564,6 +710,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                         metavar="M",
                         help="at most M ends passed by some path on the other side than "
                              "in the fill solution")
+    parser.add_argument("--cuts", type=non_negative_int, default=None, metavar="D",
+                        help="cut conditions: at most as many paths cross a curve an odd "
+                             "number of times as it has edges (rays from every end, "
+                             "lines between ends in a row or column, L-shapes between "
+                             "ends at most D apart)")
     args = parser.parse_args(argv)
     try:
         puzzlink.parse_url(args.url)
@@ -572,7 +723,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(run(args.url, args.part, at_most=args.at_most, time_limit=args.time_limit,
               dimacs=args.dimacs, keep=args.keep, cubes=args.cubes, agree=args.agree,
               differ=args.differ, sides=args.sides, side_parts=args.side_parts,
-              changed_ends=args.changed_ends_at_most, changed=args.changed), flush=True)
+              changed_ends=args.changed_ends_at_most, changed=args.changed,
+              cuts=args.cuts), flush=True)
     return 0
 
 

@@ -334,3 +334,67 @@ def test_no_bound_on_changed_ends_finds_beside_a_unique_solution(split: ModuleTy
         line = split.run(url, "empty", at_most=None, time_limit=30, dimacs=None,
                          changed_ends=bound)
         assert ": none in " in line, line
+
+
+def _odd_crossers(puzzle: Puzzle, solution: nl.Solution,
+                  curve: tuple[tuple[int, int], tuple[int, int] | None,
+                               list[tuple[tuple[int, int], tuple[int, int]]]]
+                  ) -> tuple[int, int, int]:
+    """For one curve of ``dual_curves``: how many paths (the curve's own end pairs left
+    out) use an odd number of its edges, how many may, and how many edges it has."""
+    first, second, edges = curve
+    owner = {end: label for label, ends in puzzle.endpoints.items() for end in ends}
+    mine = {owner[first], owner[second if second is not None else first]}
+    used = {label: set(path_edges(path)) for label, path in solution.paths.items()
+            if label not in mine}
+    odd = sum(sum(edge in steps for edge in edges) % 2 for steps in used.values())
+    return odd, len(used), len(edges)
+
+
+@pytest.mark.parametrize("puzzle", [UNIQUE, TWO, SWAP])
+def test_every_solution_meets_the_cut_conditions_some_tightly(split: ModuleType,
+                                                              puzzle: Puzzle) -> None:
+    """Read off the paths: no curve has more odd crossers than edges, and each board's
+    solutions fill some curve exactly, so a bound one too small would lose them."""
+    curves = split.dual_curves(puzzle, 8)
+    for solution in nl.solutions(puzzle, fill=False, limit=None):
+        counts = [_odd_crossers(puzzle, solution, curve) for curve in curves]
+        assert all(odd <= room for odd, _paths, room in counts)
+        assert any(odd == room < paths for odd, paths, room in counts)
+
+
+@pytest.mark.parametrize(("puzzle", "part"), [(UNIQUE, "empty"), (UNIQUE, "fill"),
+                                              (TWO, "empty"), (TWO, "fill"),
+                                              (SWAP, "fill"), (SWAP, "empty")])
+def test_cut_conditions_change_no_answer(split: ModuleType, puzzle: Puzzle,
+                                         part: str) -> None:
+    """``--cuts`` finds a second solution exactly when the part without it does (TWO's
+    and SWAP's second solutions fill some curve exactly, see above)."""
+    url = puzzlink.to_url(puzzle)
+    plain = split.run(url, part, at_most=None, time_limit=30, dimacs=None)
+    cut = split.run(url, part, at_most=None, time_limit=30, dimacs=None, cuts=8)
+    assert cut.startswith(f"{part} (cut conditions on "), cut
+    assert (": found" in cut) is (": found" in plain), (plain, cut)
+    # TWO's second solution leaves cells empty, SWAP's fills the board
+    assert (": found" in plain) is ((puzzle, part) in ((TWO, "empty"), (SWAP, "fill"))), plain
+
+
+@pytest.mark.parametrize("puzzle", [TWO, SWAP])
+def test_crossing_parities_are_read_off_the_edges(split: ModuleType, puzzle: Puzzle) -> None:
+    """With a solution's edges as assumptions, each parity literal of every curve and
+    path is true exactly when the path uses an odd number of the curve's edges."""
+    from numberlink_sat.numberlink.solve import NumberlinkSolver
+
+    curves = split.dual_curves(puzzle, 8)
+    for solution in nl.solutions(puzzle, fill=False, limit=None):
+        solver = NumberlinkSolver(puzzle, fill=False, time_limit=30)
+        crossings = split._Crossings(solver)
+        parity = {(k, label): crossings.parity(label, edges)
+                  for k, (_first, _second, edges) in enumerate(curves)
+                  for label in puzzle.endpoints}
+        crossings.flush()
+        assert solver.session.solve(solver.encoding.literals_of(solution))
+        model = solver.session.model()
+        for (k, label), literal in parity.items():
+            steps = set(path_edges(solution.paths[label]))
+            assert model[literal] is bool(sum(edge in steps for edge in curves[k][2]) % 2)
