@@ -13,6 +13,14 @@ from scratch (``count_solutions(limit=2)``, no time limit below ``--recheck-limi
     python benchmarks/thin_bench.py
     python benchmarks/thin_bench.py --sizes 14x14 20x20 --seeds 1-3 --time-limit 240
     python benchmarks/thin_bench.py --rule nikoli --sizes 26x26 --seeds 1 --time-limit 600
+    python benchmarks/thin_bench.py --from benchmarks/results/thin/designed.url \
+        --rule nikoli --sizes 26x26 --time-limit 3600 --proof-limit 30
+
+``--from FILE`` starts from the puzzles of a ``designed.url`` (those of the sizes,
+seeds and rule asked: the seed is read from the line's comment, ``seed N``) instead of
+generating: their walks go on from where an earlier run left them, the solution found
+again (it is the only one). ``--proof-limit`` is the seconds one step's proof may take
+(default 5, ``DEFAULT_PROOF_TIME_LIMIT``): further walks need more.
 
 Writes ``thin.csv`` (one row a board), ``steps.csv`` (every kept move: labels and proof
 seconds, the cost of a proof as the pairs thin out), ``thin.md``, ``thin.png`` (if
@@ -28,6 +36,7 @@ from __future__ import annotations
 import argparse
 import csv
 import platform
+import re
 import statistics
 import sys
 import time
@@ -41,11 +50,12 @@ from numberlink_sat.errors import SolveTimeout
 from numberlink_sat.numberlink.diagnose import cpu_seconds
 from numberlink_sat.numberlink.formats.puzzlink import ARUKONE_MAX, MAX_CLUE, to_url
 from numberlink_sat.numberlink.generator import generate_with_solution
-from numberlink_sat.numberlink.generator.thin import ThinStep, thin
+from numberlink_sat.numberlink.generator.thin import DEFAULT_PROOF_TIME_LIMIT, ThinStep, thin
 from numberlink_sat.numberlink.model import Puzzle
 from numberlink_sat.numberlink.rules import RuleOptions
 
 sys.path.insert(0, str(Path(__file__).parent))
+from handmade_bench import read_urls
 from loose_bench import seeds_of
 
 FIELDS = ("size", "rule", "seed", "labels_before", "labels", "cells_per_pair", "merges",
@@ -54,12 +64,48 @@ FIELDS = ("size", "rule", "seed", "labels_before", "labels", "cells_per_pair", "
 STEP_FIELDS = ("size", "rule", "seed", "kind", "labels", "proof_seconds", "asked", "at")
 
 
+def designed(path: Path) -> list[tuple[Puzzle, int]]:
+    """The puzzles of a ``designed.url`` with the seed its comment names (``seed N``;
+    the line's number when it names none).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder, "designed.url")
+    ...     _ = path.write_text("https://puzz.link/p?numlin/2/2/1g1g 2x2 nikoli seed 7\\n"
+    ...                         "# a note\\nhttps://puzz.link/p?arukone/2/2/1g1g\\n")
+    ...     [(p.width, _fills(p), seed) for p, seed in designed(path)]
+    [(2, False, 7), (2, True, 3)]
+    """
+    lines = [(number, line) for number, line in
+             enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+             if line.split() and line.split()[0].startswith("http")]
+    seeds = [int(found.group(1)) if (found := re.search(r"\bseed (\d+)", line)) else number
+             for number, line in lines]
+    return [(puzzle, seed) for (_url, puzzle), seed in zip(read_urls(path), seeds, strict=True)]
+
+
+def _fills(puzzle: Puzzle) -> bool:
+    """Whether the puzzle's genre asks for fill (``arukone``) or not (``numlin``)."""
+    return puzzle.rules is None or puzzle.rules.fill
+
+
 def one_board(width: int, height: int, seed: int, fill: bool, limit: float,
-              recheck_limit: float) -> tuple[dict[str, Any], list[dict[str, Any]], str]:
-    """Generate, thin, check again: the board's row, its steps and its URL."""
+              recheck_limit: float, proof_limit: float = DEFAULT_PROOF_TIME_LIMIT,
+              start: Puzzle | None = None) -> tuple[dict[str, Any], list[dict[str, Any]], str]:
+    """Generate (or take ``start``), thin, check again: the board's row, its steps and
+    its URL."""
     rule = "fill" if fill else "nikoli"
     started, cpu = time.perf_counter(), cpu_seconds()
-    made = generate_with_solution(width, height, seed=seed, fill=fill, allow_blocked=False)
+    if start is None:
+        made = generate_with_solution(width, height, seed=seed, fill=fill,
+                                      allow_blocked=False)
+        puzzle, solution = made.puzzle, made.solution
+    else:
+        found = nl.solve(start, fill=fill)
+        if found is None:
+            raise SystemExit(f"the designed {width}x{height} seed {seed} ({rule}) has no "
+                             "solution under its rule")
+        puzzle, solution = start, found
     steps: list[dict[str, Any]] = []
 
     def record(step: ThinStep) -> None:
@@ -70,8 +116,8 @@ def one_board(width: int, height: int, seed: int, fill: bool, limit: float,
         print(f"  {width}x{height} {rule} seed {seed}: {step.kind} -> {step.labels} labels "
               f"(proof {step.proof_seconds:.2f} s)", file=sys.stderr, flush=True)
 
-    result = thin(made.puzzle, made.solution, fill=fill, seed=seed, time_limit=limit,
-                  on_step=record)
+    result = thin(puzzle, solution, fill=fill, seed=seed, time_limit=limit,
+                  proof_time_limit=proof_limit, on_step=record)
     wall, used = time.perf_counter() - started, cpu_seconds() - cpu
     problems = nl.verify(result.puzzle, result.solution, fill=fill)
     if problems:
@@ -107,13 +153,15 @@ def one_board(width: int, height: int, seed: int, fill: bool, limit: float,
     return row, steps, to_url(tagged)
 
 
-def summary(rows: list[dict[str, Any]], command: str) -> str:
+def summary(rows: list[dict[str, Any]], command: str,
+            proof_limit: float = DEFAULT_PROOF_TIME_LIMIT) -> str:
     """The page: one row a board, then the medians per size and rule."""
     lines = ["# Designed here: generated puzzles thinned to hand-made density", "",
              f"`{command}`; Python {platform.python_version()}, 2 shared cores. A walk "
              "keeps a move only when it proves the new puzzle unique (`count_after_move`: "
-             "the solution known, one clause that a second one changes a moved path; 5 s "
-             "a proof at most); `recheck` counts the final puzzle again from scratch "
+             "the solution known, one clause that a second one changes a moved path; "
+             f"{proof_limit:g} s a proof at most); `recheck` counts the final puzzle again "
+             "from scratch "
              "(`count_solutions(limit=2)`).", "",
              "| " + " | ".join(FIELDS) + " |", "|" + " --- |" * len(FIELDS)]
     lines += ["| " + " | ".join(str(row[f]) for f in FIELDS) + " |" for row in rows]
@@ -153,7 +201,8 @@ def plot(steps: list[dict[str, Any]], out: Path) -> Path | None:
     ax.set_xlabel("cells per pair after the move")
     ax.set_ylabel("seconds to prove the new puzzle unique")
     ax.set_title("Thinning: the proof gets dearer as the pairs thin out")
-    ax.legend(fontsize=8)
+    if steps:  # a walk stuck at once has no point to name
+        ax.legend(fontsize=8)
     path = out / "thin.png"
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -175,10 +224,24 @@ def _read_csv(path: Path, fields: tuple[str, ...]) -> list[dict[str, Any]]:
         return [{k: value(row.get(k, "")) for k in fields} for row in csv.DictReader(handle)]
 
 
+def _boards(args: argparse.Namespace, rules: list[bool]
+            ) -> list[tuple[int, int, int, bool, Puzzle | None]]:
+    """(width, height, seed, fill, the puzzle to start from or None) for every walk asked."""
+    if args.start is None:
+        return [(width, height, seed, fill, None)
+                for width, height in args.sizes or [(14, 14), (20, 20)]
+                for fill in rules for seed in args.seeds]
+    return [(puzzle.width, puzzle.height, seed, _fills(puzzle), puzzle)
+            for puzzle, seed in designed(args.start)
+            if _fills(puzzle) in rules and seed in args.seeds
+            and (args.sizes is None or (puzzle.width, puzzle.height) in args.sizes)]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", nargs="+", type=parse_size, default=[(14, 14), (20, 20)],
-                        metavar="WxH", help="board sizes (default 14x14 20x20)")
+    parser.add_argument("--sizes", nargs="+", type=parse_size, default=None,
+                        metavar="WxH", help="board sizes (default 14x14 20x20; with --from: "
+                        "every size in the file)")
     parser.add_argument("--seeds", type=seeds_of, default=[1, 2, 3],
                         help='generator seeds, "1-3" or "1,4" (default 1-3)')
     parser.add_argument("--rule", choices=("nikoli", "fill", "both"), default="both")
@@ -186,6 +249,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds of thinning per board (default 120)")
     parser.add_argument("--recheck-limit", type=positive_seconds, default=60.0,
                         help="seconds for the fresh count of each final puzzle (default 60)")
+    parser.add_argument("--proof-limit", type=positive_seconds,
+                        default=DEFAULT_PROOF_TIME_LIMIT,
+                        help="seconds one step's proof may take (default "
+                        f"{DEFAULT_PROOF_TIME_LIMIT:g})")
+    parser.add_argument("--from", dest="start", type=Path, metavar="FILE",
+                        help="go on from the puzzles of this designed.url (the sizes, "
+                        "seeds and rule asked) instead of generating")
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/thin"))
     parser.add_argument("--merge", type=Path, nargs="+", metavar="DIR",
                         help="no run: join the outputs of earlier runs (their thin.csv, "
@@ -202,16 +272,13 @@ def main(argv: list[str] | None = None) -> int:
             urls += (folder / "designed.url").read_text(encoding="utf-8").splitlines()
         except OSError as exc:
             parser.error(f"--merge {folder}: {exc.strerror or exc}")
-    for width, height in [] if args.merge else args.sizes:
-        for fill in rules:
-            for seed in args.seeds:
-                row, walk, url = one_board(width, height, seed, fill, args.time_limit,
-                                           args.recheck_limit)
-                rows.append(row)
-                steps += walk
-                urls.append(f"{url} {row['size']} {row['rule']} seed {seed}: "
-                            f"{row['labels']} pairs")
-                print(" ".join(f"{k}={row[k]}" for k in FIELDS), flush=True)
+    for width, height, seed, fill, start in [] if args.merge else _boards(args, rules):
+        row, walk, url = one_board(width, height, seed, fill, args.time_limit,
+                                   args.recheck_limit, args.proof_limit, start)
+        rows.append(row)
+        steps += walk
+        urls.append(f"{url} {row['size']} {row['rule']} seed {seed}: {row['labels']} pairs")
+        print(" ".join(f"{k}={row[k]}" for k in FIELDS), flush=True)
     args.out.mkdir(parents=True, exist_ok=True)
     for name, fields, data in (("thin.csv", FIELDS, rows), ("steps.csv", STEP_FIELDS, steps)):
         with (args.out / name).open("w", newline="", encoding="utf-8") as handle:
@@ -221,7 +288,8 @@ def main(argv: list[str] | None = None) -> int:
     (args.out / "designed.url").write_text("\n".join(urls) + "\n", encoding="utf-8")
     command = "python benchmarks/thin_bench.py " + " ".join(
         argv if argv is not None else sys.argv[1:])
-    (args.out / "thin.md").write_text(summary(rows, command.strip()), encoding="utf-8")
+    (args.out / "thin.md").write_text(summary(rows, command.strip(), args.proof_limit),
+                                      encoding="utf-8")
     plot(steps, args.out)
     print(f"wrote {args.out}/thin.csv, steps.csv, thin.md, designed.url")
     return 0

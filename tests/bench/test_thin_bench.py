@@ -48,3 +48,27 @@ def test_runs_are_merged_and_a_missing_one_is_a_usage_error(tmp_path: Path) -> N
     with pytest.raises(SystemExit) as stop:
         bench.main(["--merge", str(tmp_path / "none"), "--out", str(tmp_path / "x")])
     assert stop.value.code == 2
+
+
+def test_a_walk_goes_on_from_a_designed_puzzle(tmp_path: Path) -> None:
+    """``--from`` takes the puzzle of the seed and rule asked from a designed.url (not a
+    newly generated one) and thins it further, each step within ``--proof-limit``."""
+    bench = load_script("thin_bench")
+    assert bench.main(["--sizes", "5x5", "--seeds", "1-2", "--time-limit", "20",
+                       "--out", str(tmp_path / "first")]) == 0
+    with (tmp_path / "first" / "thin.csv").open(encoding="utf-8") as handle:
+        (before,) = [row for row in csv.DictReader(handle)
+                     if row["seed"] == "2" and row["rule"] == "nikoli"]
+    assert int(before["merges"]) > 0  # so a new walk would start with more pairs
+    assert bench.main(["--from", str(tmp_path / "first" / "designed.url"), "--rule",
+                       "nikoli", "--seeds", "2", "--time-limit", "20", "--proof-limit", "7",
+                       "--out", str(tmp_path / "again")]) == 0
+    with (tmp_path / "again" / "thin.csv").open(encoding="utf-8") as handle:
+        (row,) = list(csv.DictReader(handle))
+    assert (row["seed"], row["rule"], row["recheck"]) == ("2", "nikoli", "unique")
+    assert row["labels_before"] == before["labels"]
+    assert int(row["labels"]) <= int(before["labels"])
+    (line,) = (tmp_path / "again" / "designed.url").read_text(encoding="utf-8").splitlines()
+    found = brute_path_sets(parse(line.split()[0]), fill=False)
+    assert found is not None and len(found) == 1
+    assert "7 s a proof at most" in (tmp_path / "again" / "thin.md").read_text(encoding="utf-8")
