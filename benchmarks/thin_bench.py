@@ -46,7 +46,7 @@ from typing import Any
 import numberlink_sat as nl
 from numberlink_sat.cli.common import positive_seconds
 from numberlink_sat.cli.generate import parse_size
-from numberlink_sat.errors import SolveTimeout
+from numberlink_sat.errors import InvalidArgumentError, SolveTimeout
 from numberlink_sat.numberlink.diagnose import cpu_seconds
 from numberlink_sat.numberlink.formats.puzzlink import ARUKONE_MAX, MAX_CLUE, to_url
 from numberlink_sat.numberlink.generator import generate_with_solution
@@ -76,8 +76,11 @@ def designed(path: Path) -> list[tuple[Puzzle, int]]:
     ...     [(p.width, _fills(p), seed) for p, seed in designed(path)]
     [(2, False, 7), (2, True, 3)]
     """
-    lines = [(number, line) for number, line in
-             enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SystemExit(f"{path}: cannot read the URL file: {exc}") from None
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), start=1)
              if line.split() and line.split()[0].startswith("http")]
     seeds = [int(found.group(1)) if (found := re.search(r"\bseed (\d+)", line)) else number
              for number, line in lines]
@@ -116,8 +119,13 @@ def one_board(width: int, height: int, seed: int, fill: bool, limit: float,
         print(f"  {width}x{height} {rule} seed {seed}: {step.kind} -> {step.labels} labels "
               f"(proof {step.proof_seconds:.2f} s)", file=sys.stderr, flush=True)
 
-    result = thin(puzzle, solution, fill=fill, seed=seed, time_limit=limit,
-                  proof_time_limit=proof_limit, on_step=record)
+    try:
+        result = thin(puzzle, solution, fill=fill, seed=seed, time_limit=limit,
+                      proof_time_limit=proof_limit, on_step=record)
+    except (InvalidArgumentError, SolveTimeout) as exc:  # a start that is not proven unique
+        raise SystemExit(f"the {width}x{height} seed {seed} ({rule}) cannot be thinned: "
+                         + (str(exc) if isinstance(exc, InvalidArgumentError) else
+                            f"its uniqueness proof takes longer than {proof_limit:g} s")) from None
     wall, used = time.perf_counter() - started, cpu_seconds() - cpu
     problems = nl.verify(result.puzzle, result.solution, fill=fill)
     if problems:
@@ -272,7 +280,10 @@ def main(argv: list[str] | None = None) -> int:
             urls += (folder / "designed.url").read_text(encoding="utf-8").splitlines()
         except OSError as exc:
             parser.error(f"--merge {folder}: {exc.strerror or exc}")
-    for width, height, seed, fill, start in [] if args.merge else _boards(args, rules):
+    walks = [] if args.merge else _boards(args, rules)
+    if args.start is not None and not walks:
+        parser.error(f"--from {args.start}: no puzzle of the sizes, seeds and rule asked")
+    for width, height, seed, fill, start in walks:
         row, walk, url = one_board(width, height, seed, fill, args.time_limit,
                                    args.recheck_limit, args.proof_limit, start)
         rows.append(row)

@@ -72,3 +72,21 @@ def test_a_walk_goes_on_from_a_designed_puzzle(tmp_path: Path) -> None:
     found = brute_path_sets(parse(line.split()[0]), fill=False)
     assert found is not None and len(found) == 1
     assert "7 s a proof at most" in (tmp_path / "again" / "thin.md").read_text(encoding="utf-8")
+
+
+def test_a_bad_start_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A missing file, a file with no puzzle of the sizes asked, and a puzzle with two
+    solutions each stop the bench with a message, not a traceback."""
+    bench = load_script("thin_bench")
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--from", str(tmp_path / "none.url"), "--out", str(tmp_path / "x")])
+    assert "none.url: cannot read the URL file" in str(stop.value.code)
+    two = tmp_path / "two.url"  # ". 1 / 1 .": round either free corner
+    two.write_text("https://puzz.link/p?numlin/2/2/g11g 2x2 nikoli seed 1\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--from", str(two), "--sizes", "3x3", "--out", str(tmp_path / "x")])
+    assert stop.value.code == 2
+    assert "no puzzle of the sizes, seeds and rule asked" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--from", str(two), "--out", str(tmp_path / "x")])
+    assert str(stop.value.code).startswith("the 2x2 seed 1 (nikoli) cannot be thinned: ")
