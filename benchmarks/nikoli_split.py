@@ -267,7 +267,7 @@ def side_parities(puzzle: Puzzle, solution: Solution) -> dict[tuple[str, Cell], 
     {('B', (1, 1)): 1}
     """
     used = {label: set(path_edges(path)) for label, path in solution.paths.items()}
-    owner = {end: label for label, ends in puzzle.endpoints.items() for end in ends}
+    owner = puzzle.label_at
     return {(label, end): sum(edge in steps for edge in ray) % 2
             for end, ray in end_rays(puzzle).items()
             for label, steps in used.items() if label != owner[end]}
@@ -313,7 +313,7 @@ def dual_curves(puzzle: Puzzle, max_distance: int) -> list[Curve]:
     def across_line(row: int, cols: Iterable[int]) -> list[tuple[Cell, Cell]]:
         return [((row, c), (row + 1, c)) for c in cols]
 
-    owner = {end: label for label, ends in puzzle.endpoints.items() for end in ends}
+    owner = puzzle.label_at
     ends = sorted(owner)
     found: list[Curve] = []
     for row, col in ends:  # the four rays
@@ -350,7 +350,7 @@ def _cut_guard(solver: NumberlinkSolver, curves: Sequence[Curve]) -> tuple[int, 
     across a curve than it has room for."""
     enc, session = solver.encoding, solver.session
     assert enc is not None and session is not None
-    owner = {end: label for label, ends in solver.puzzle.endpoints.items() for end in ends}
+    owner = solver.puzzle.label_at
     crossings = _Crossings(solver)
     bounds: list[tuple[list[int], int]] = []
     for first, second, edges in curves:
@@ -581,16 +581,12 @@ def _bounds_text(at_most: int | None, keep: Sequence[str],
 
 
 def _kept_edges(solver: NumberlinkSolver, first: Solution, keep: Sequence[str]) -> list[int]:
-    """The edge variables of the ``keep`` labels' paths in ``first``."""
+    """The edge variables of the ``keep`` labels' paths in ``first`` (the negated
+    blocking clause of each path alone)."""
     enc = solver.encoding
     assert enc is not None
-    edges = []
-    for label in keep:
-        for a, b in itertools.pairwise(first.paths[label]):
-            var = enc.edge_var(a, b)
-            assert var is not None  # a path's steps join open neighbours
-            edges.append(var)
-    return edges
+    return [-literal for label in keep for literal in enc.solution_blocking_clause(
+        Solution(first.width, first.height, {label: first.paths[label]}))]
 
 
 def _checked(solver: NumberlinkSolver, found: object) -> str:
