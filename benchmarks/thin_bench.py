@@ -60,7 +60,7 @@ from loose_bench import seeds_of
 
 FIELDS = ("size", "rule", "seed", "labels_before", "labels", "cells_per_pair", "merges",
           "shifts", "asked", "multiple", "timeouts", "proof_median", "proof_last",
-          "stopped", "wall", "cpu", "recheck", "recheck_wall")
+          "stopped", "wall", "cpu", "recheck", "recheck_wall", "proof_limit")
 STEP_FIELDS = ("size", "rule", "seed", "kind", "labels", "proof_seconds", "asked", "at")
 
 
@@ -151,7 +151,7 @@ def one_board(width: int, height: int, seed: int, fill: bool, limit: float,
            "proof_last": round(proofs[-1], 3) if proofs else "", "stopped": result.stopped,
            "wall": round(wall, 1), "cpu": round(used, 1),
            "recheck": "unique" if count == 1 else "timeout",
-           "recheck_wall": round(time.perf_counter() - began, 2)}
+           "recheck_wall": round(time.perf_counter() - began, 2), "proof_limit": proof_limit}
     genre = "arukone" if fill else "numlin"
     tagged = Puzzle(width, height, dict(result.puzzle.endpoints), genre=genre,
                     rules=RuleOptions(fill=fill))
@@ -161,15 +161,35 @@ def one_board(width: int, height: int, seed: int, fill: bool, limit: float,
     return row, steps, to_url(tagged)
 
 
+def proof_limits_text(rows: list[dict[str, Any]], proof_limit: float) -> str:
+    """How long a step's proof could take, as the rows record it (``proof_limit``);
+    ``proof_limit`` (this command's) for rows of runs that did not record it.
+
+    >>> proof_limits_text([{"proof_limit": 30}, {"proof_limit": 30.0}], 5)
+    '30 s a proof at most'
+    >>> proof_limits_text([{"proof_limit": 5}, {"proof_limit": ""}], 5)
+    '5 s a proof at most'
+    >>> proof_limits_text([{"proof_limit": 5}, {"proof_limit": 30}], 5)
+    'a proof at most the seconds of its row (`proof_limit`: 5, 30)'
+    """
+    limits = sorted({float(row["proof_limit"]) if row.get("proof_limit", "") != ""
+                     else float(proof_limit) for row in rows} or {float(proof_limit)})
+    if len(limits) == 1:
+        return f"{limits[0]:g} s a proof at most"
+    return ("a proof at most the seconds of its row (`proof_limit`: "
+            + ", ".join(f"{limit:g}" for limit in limits) + ")")
+
+
 def summary(rows: list[dict[str, Any]], command: str,
             proof_limit: float = DEFAULT_PROOF_TIME_LIMIT) -> str:
-    """The page: one row a board, then the medians per size and rule."""
+    """The page: one row a board, then the medians per size and rule. ``proof_limit``
+    stands for the rows that do not record their own (runs before session 54)."""
     lines = ["# Designed here: generated puzzles thinned to hand-made density", "",
              f"`{command}`; Python {platform.python_version()}, 2 shared cores. A walk "
              "keeps a move only when it proves the new puzzle unique (`count_after_move`: "
              "the solution known, one clause that a second one changes a moved path; "
-             f"{proof_limit:g} s a proof at most); `recheck` counts the final puzzle again "
-             "from scratch "
+             f"{proof_limits_text(rows, proof_limit)}); `recheck` counts the final puzzle "
+             "again from scratch "
              "(`count_solutions(limit=2)`).", "",
              "| " + " | ".join(FIELDS) + " |", "|" + " --- |" * len(FIELDS)]
     lines += ["| " + " | ".join(str(row[f]) for f in FIELDS) + " |" for row in rows]
@@ -267,7 +287,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results/thin"))
     parser.add_argument("--merge", type=Path, nargs="+", metavar="DIR",
                         help="no run: join the outputs of earlier runs (their thin.csv, "
-                        "steps.csv and designed.url) into --out")
+                        "steps.csv and designed.url) into --out; rows that do not record "
+                        "their proof limit are taken to have had --proof-limit's")
     args = parser.parse_args(argv)
     rules = {"nikoli": [False], "fill": [True], "both": [False, True]}[args.rule]
     rows: list[dict[str, Any]] = []

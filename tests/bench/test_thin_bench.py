@@ -44,10 +44,29 @@ def test_runs_are_merged_and_a_missing_one_is_a_usage_error(tmp_path: Path) -> N
                        "--out", str(tmp_path / "both")]) == 0
     with (tmp_path / "both" / "thin.csv").open(encoding="utf-8") as handle:
         assert [row["seed"] for row in csv.DictReader(handle)] == ["1", "2"]
+    page = (tmp_path / "both" / "thin.md").read_text(encoding="utf-8")
+    assert "5 s a proof at most" in page  # both runs had the default limit
     assert len((tmp_path / "both" / "designed.url").read_text().splitlines()) == 2
     with pytest.raises(SystemExit) as stop:
         bench.main(["--merge", str(tmp_path / "none"), "--out", str(tmp_path / "x")])
     assert stop.value.code == 2
+
+
+def test_a_merge_names_the_proof_limits_its_runs_had(tmp_path: Path) -> None:
+    """Each row records its run's ``--proof-limit``; a merge of runs with other limits
+    than its own names theirs, not its default."""
+    bench = load_script("thin_bench")
+    for seed, limit in (("1", "7"), ("2", "9")):
+        assert bench.main(["--sizes", "4x4", "--seeds", seed, "--rule", "nikoli",
+                           "--time-limit", "10", "--proof-limit", limit,
+                           "--out", str(tmp_path / seed)]) == 0
+    with (tmp_path / "1" / "thin.csv").open(encoding="utf-8") as handle:
+        assert [row["proof_limit"] for row in csv.DictReader(handle)] == ["7.0"]
+    assert "7 s a proof at most" in (tmp_path / "1" / "thin.md").read_text(encoding="utf-8")
+    assert bench.main(["--merge", str(tmp_path / "1"), str(tmp_path / "2"),
+                       "--out", str(tmp_path / "both")]) == 0
+    page = (tmp_path / "both" / "thin.md").read_text(encoding="utf-8")
+    assert "(`proof_limit`: 7, 9)" in page and "5 s a proof" not in page
 
 
 def test_a_walk_goes_on_from_a_designed_puzzle(tmp_path: Path) -> None:
