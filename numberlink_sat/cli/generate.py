@@ -37,6 +37,7 @@ from numberlink_sat.cli.common import (
     EXIT_OK,
     EXIT_TIMEOUT,
     add_solver_options,
+    non_negative_int,
     positive_int,
     positive_seconds,
 )
@@ -114,16 +115,6 @@ def _score_range(text: str) -> tuple[float, float]:
         raise argparse.ArgumentTypeError(
             f"a score range is MIN-MAX (e.g. 20-200), not {text!r}") from None
     return lo, hi
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"count must be an integer, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"count must be >= 0, got {value}")
-    return value
 
 
 def relabel_for(puzzle: Puzzle, solution: Solution, format: str) -> tuple[Puzzle, Solution]:
@@ -515,7 +506,8 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--size", type=parse_size, default=(10, 10), metavar="WxH",
                    help="board size, e.g. 20x20 or 30x15 (default 10x10)")
-    p.add_argument("--count", type=_count, default=1, help="number of puzzles (default 1)")
+    p.add_argument("--count", type=non_negative_int, default=1,
+                   help="number of puzzles (default 1)")
     p.add_argument("--seed", type=int, default=None,
                    help="run seed: the same seed gives the same puzzles (puzzle i gets a "
                    "seed derived from it and i)")

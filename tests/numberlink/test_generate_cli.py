@@ -172,3 +172,13 @@ def test_a_resumed_run_keeps_the_columns_of_an_older_stats_file(tmp_path: Path) 
     with stats.open(encoding="utf-8") as handle:
         rows = list(csv.reader(handle))
     assert len(rows) == 3 and all(len(row) == len(header) for row in rows)
+
+
+@pytest.mark.parametrize(("count", "message"), [("-1", "must be at least 0, got '-1'"),
+                                                ("two", "not a whole number: 'two'")])
+def test_a_bad_count_is_a_usage_error_naming_the_option(
+        count: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["generate", "--size", "5x5", "--count", count])
+    assert stop.value.code == 2
+    assert f"argument --count: {message}" in capsys.readouterr().err
